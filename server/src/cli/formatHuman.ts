@@ -1,0 +1,51 @@
+import * as nodePath from 'node:path';
+import { countBySeverity, type CheckResult, type Problem, type Span } from './runCheck';
+
+export interface HumanFormatOptions {
+  /** Paths are printed relative to this folder. */
+  cwd: string;
+  color: boolean;
+}
+
+const SEVERITY_WORD: Record<Problem['severity'], string> = { error: 'error', warning: 'warning', information: 'note', hint: 'note' };
+const SEVERITY_COLOR: Record<Problem['severity'], string> = { error: '31', warning: '33', information: '36', hint: '36' };
+
+/**
+ * One `path:line:col severity message [code]` line per problem (the form editors and terminals
+ * turn into links), files separated by a blank line, related places indented under their problem,
+ * and a summary line.
+ */
+export function formatHuman(result: CheckResult, options: HumanFormatOptions): string {
+  const paint = (code: string, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const where = (s: Span) => `${displayPath(s.file, options.cwd)}:${s.line}:${s.column}`;
+  const lines: string[] = [];
+  let lastFile: string | undefined;
+  for (const p of result.problems) {
+    if (lastFile !== undefined && p.file !== lastFile) lines.push('');
+    lastFile = p.file;
+    const severity = paint(SEVERITY_COLOR[p.severity], SEVERITY_WORD[p.severity]);
+    lines.push(`${where(p)} ${severity} ${p.message} ${paint('2', `[${p.code}]`)}`);
+    for (const r of p.related) lines.push(`    ${where(r)} ${r.message}`);
+  }
+  if (lines.length > 0) lines.push('');
+  lines.push(summary(result));
+  return lines.join('\n') + '\n';
+}
+
+export function summary(result: CheckResult): string {
+  const { errors, warnings, notes } = countBySeverity(result.problems);
+  const files = result.courses.reduce((n, c) => n + c.files, 0);
+  return (
+    `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(notes, 'note')} ` +
+    `in ${plural(result.courses.length, 'course')} (${plural(files, 'file')})`
+  );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
+export function displayPath(file: string, cwd: string): string {
+  const rel = nodePath.relative(cwd, file) || '.';
+  return rel.split(nodePath.sep).join('/');
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env node
+// pl-check: the course checks of the editor extension, on the command line and in CI.
+import packageJson from '../../../package.json';
+import { allCodes } from '../course/rules';
+import { formatHuman } from './formatHuman';
+import { formatJson } from './formatJson';
+import { formatSarif } from './formatSarif';
+import { parseArgs, USAGE, UsageError } from './options';
+import { checkFolders, countBySeverity } from './runCheck';
+
+function main(argv: string[]): number {
+  const codes = allCodes();
+  const options = parseArgs(argv, new Set(codes.keys()));
+  if (options.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (options.version) {
+    process.stdout.write(`pl-check ${packageJson.version}\n`);
+    return 0;
+  }
+  if (options.listCodes) {
+    const width = Math.max(...[...codes.keys()].map((c) => c.length));
+    for (const [code, info] of codes) process.stdout.write(`${code.padEnd(width)}  ${info.severity.padEnd(11)}  ${info.description}\n`);
+    return 0;
+  }
+  const folders = options.folders.length > 0 ? options.folders : ['.'];
+  const result = checkFolders(folders, { severities: options.severities, now: options.now });
+  const cwd = process.cwd();
+  let output: string;
+  if (options.format === 'json') output = formatJson(result, cwd);
+  else if (options.format === 'sarif') {
+    output = formatSarif(result, codes, {
+      name: 'pl-check',
+      version: packageJson.version,
+      informationUri: 'https://prairielearn.readthedocs.io/en/latest/',
+    });
+  } else output = formatHuman(result, { cwd, color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR });
+  process.stdout.write(output);
+  return countBySeverity(result.problems).errors > 0 ? 1 : 0;
+}
+
+try {
+  process.exitCode = main(process.argv.slice(2));
+} catch (err) {
+  if (err instanceof UsageError) {
+    process.stderr.write(`pl-check: ${err.message}\nRun "pl-check --help" for usage.\n`);
+  } else {
+    // A bug, not bad input: say what happened without a stack trace unless asked for one.
+    process.stderr.write(`pl-check: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    if (process.env.PL_CHECK_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+  }
+  process.exitCode = 2;
+}

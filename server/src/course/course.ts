@@ -1,0 +1,195 @@
+import * as nodePath from 'node:path';
+import { JsonFile } from './jsonFile';
+import { nodeCourseReader, type CourseReader } from './courseReader';
+
+export type InfoKind = 'course' | 'question' | 'courseInstance' | 'assessment';
+
+export const INFO_FILE_NAME: Record<InfoKind, string> = {
+  course: 'infoCourse.json',
+  question: 'info.json',
+  courseInstance: 'infoCourseInstance.json',
+  assessment: 'infoAssessment.json',
+};
+
+/** One info file of a course: where it is, what it is, and its parsed content. */
+export interface InfoEntry {
+  kind: InfoKind;
+  /** QID, course instance id or assessment id (TID), with '/' separators; '' for infoCourse.json. */
+  id: string;
+  /** Absolute folder of the entity. */
+  dir: string;
+  /** Absolute path of the info file. */
+  path: string;
+  /** Path relative to the course root, with '/' separators, as PrairieLearn prints it. */
+  relPath: string;
+  /** Course instance id, for assessments. */
+  courseInstanceId?: string;
+  /** Parsed file; undefined when it could not be read. */
+  file?: JsonFile;
+  /** errno code (EACCES, EISDIR, ENOENT...) when the file could not be read. */
+  readError?: string;
+}
+
+/** A folder that holds no entity at all: PrairieLearn reports the deepest such folder. */
+export interface MissingInfoFile {
+  kind: Exclude<InfoKind, 'course'>;
+  /** Absolute path of the folder. */
+  dir: string;
+  /** Course-relative path of the info file that should be there. */
+  relPath: string;
+}
+
+export interface CourseInstance {
+  entry: InfoEntry;
+  assessments: Map<string, InfoEntry>;
+}
+
+export interface Course {
+  root: string;
+  info: InfoEntry;
+  questions: Map<string, InfoEntry>;
+  courseInstances: Map<string, CourseInstance>;
+  missing: MissingInfoFile[];
+}
+
+export const DRAFT_QID_PREFIX = '__drafts__/';
+export const TEMPLATE_QID_PREFIX = 'template/';
+
+export function isDraftQid(qid: string): boolean {
+  return qid.startsWith(DRAFT_QID_PREFIX);
+}
+
+export function isTemplateQid(qid: string): boolean {
+  return qid.startsWith(TEMPLATE_QID_PREFIX);
+}
+
+/** Loads a whole course from disk (or from `reader`, which may overlay unsaved editor text). */
+export function loadCourse(root: string, reader: CourseReader = nodeCourseReader): Course {
+  root = nodePath.resolve(root);
+  const course: Course = {
+    root,
+    info: readEntry(reader, root, 'course', '', root),
+    questions: new Map(),
+    courseInstances: new Map(),
+    missing: [],
+  };
+  for (const entry of discover(reader, root, 'questions', 'question', course.missing)) {
+    course.questions.set(entry.id, entry);
+  }
+  for (const ciEntry of discover(reader, root, 'courseInstances', 'courseInstance', course.missing)) {
+    const assessments = new Map<string, InfoEntry>();
+    const prefix = `courseInstances/${ciEntry.id}/assessments`;
+    for (const a of discover(reader, root, prefix, 'assessment', course.missing)) {
+      a.courseInstanceId = ciEntry.id;
+      assessments.set(a.id, a);
+    }
+    course.courseInstances.set(ciEntry.id, { entry: ciEntry, assessments });
+  }
+  return course;
+}
+
+/** Re-reads one entry's file, keeping its place in the course. */
+export function reloadEntry(course: Course, entry: InfoEntry, reader: CourseReader = nodeCourseReader): InfoEntry {
+  const fresh = readEntry(reader, course.root, entry.kind, entry.id, entry.dir, entry.courseInstanceId);
+  Object.assign(entry, { file: fresh.file, readError: fresh.readError });
+  return entry;
+}
+
+/** Every info entry of the course, infoCourse.json first. */
+export function* allEntries(course: Course): Iterable<InfoEntry> {
+  yield course.info;
+  yield* course.questions.values();
+  for (const ci of course.courseInstances.values()) {
+    yield ci.entry;
+    yield* ci.assessments.values();
+  }
+}
+
+/** Finds the entry whose info file is `path`, if any. */
+export function findEntryByPath(course: Course, path: string): InfoEntry | undefined {
+  for (const entry of allEntries(course)) if (entry.path === path) return entry;
+  return undefined;
+}
+
+function readEntry(
+  reader: CourseReader,
+  root: string,
+  kind: InfoKind,
+  id: string,
+  dir: string,
+  courseInstanceId?: string,
+): InfoEntry {
+  const path = nodePath.join(dir, INFO_FILE_NAME[kind]);
+  const entry: InfoEntry = { kind, id, dir, path, relPath: toPosix(nodePath.relative(root, path)), courseInstanceId };
+  try {
+    entry.file = new JsonFile(path, reader.readText(path));
+  } catch (err) {
+    entry.readError = (err as NodeJS.ErrnoException).code ?? String(err);
+  }
+  return entry;
+}
+
+/**
+ * PrairieLearn's recursive discovery: a folder holding the info file is an entity and is not
+ * searched further; other folders are searched; a subtree with no entity at all is reported once,
+ * at its deepest empty folder.
+ */
+function discover(
+  reader: CourseReader,
+  root: string,
+  relBase: string,
+  kind: Exclude<InfoKind, 'course'>,
+  missing: MissingInfoFile[],
+): InfoEntry[] {
+  const base = nodePath.join(root, relBase);
+  const found: InfoEntry[] = [];
+  const walk = (dir: string, idPrefix: string): number => {
+    let names: { name: string; isDirectory: boolean }[];
+    try {
+      names = reader.readDir(dir);
+    } catch {
+      return 0;
+    }
+    let count = 0;
+    for (const { name, isDirectory } of names) {
+      if (!isDirectory) continue;
+      const childDir = nodePath.join(dir, name);
+      const id = idPrefix + name;
+      const infoPath = nodePath.join(childDir, INFO_FILE_NAME[kind]);
+      const status = reader.stat(infoPath);
+      if (status === 'missing') {
+        const inside = walk(childDir, id + '/');
+        if (inside === 0) {
+          missing.push({ kind, dir: childDir, relPath: toPosix(nodePath.relative(root, infoPath)) });
+        }
+        // A report counts as found, as in PrairieLearn, so the folders above it are not reported too.
+        count += Math.max(inside, 1);
+        continue;
+      }
+      const entry: InfoEntry = {
+        kind,
+        id,
+        dir: childDir,
+        path: infoPath,
+        relPath: toPosix(nodePath.relative(root, infoPath)),
+      };
+      if (status === 'directory') entry.readError = 'EISDIR';
+      else {
+        try {
+          entry.file = new JsonFile(infoPath, reader.readText(infoPath));
+        } catch (err) {
+          entry.readError = (err as NodeJS.ErrnoException).code ?? String(err);
+        }
+      }
+      found.push(entry);
+      count++;
+    }
+    return count;
+  };
+  walk(base, '');
+  return found;
+}
+
+export function toPosix(p: string): string {
+  return nodePath.sep === '/' ? p : p.split(nodePath.sep).join('/');
+}

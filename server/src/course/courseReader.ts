@@ -1,0 +1,73 @@
+import * as fs from 'node:fs';
+
+/** How the course model reads the disk; the language server overlays open editors' text. */
+export interface CourseReader {
+  /** Text of a file; throws an errno error when it cannot be read. */
+  readText(path: string): string;
+  /** Entries of a folder, sorted by name; throws when it is not a readable folder. */
+  readDir(path: string): { name: string; isDirectory: boolean }[];
+  stat(path: string): 'file' | 'directory' | 'missing';
+  exists(path: string): boolean;
+}
+
+export const nodeCourseReader: CourseReader = {
+  readText: (path) => fs.readFileSync(path, 'utf8'),
+  readDir: (path) =>
+    fs
+      .readdirSync(path, { withFileTypes: true })
+      .map((d) => ({ name: d.name, isDirectory: d.isDirectory() || (d.isSymbolicLink() && isDir(`${path}/${d.name}`)) }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
+  stat: (path) => {
+    try {
+      return fs.statSync(path).isDirectory() ? 'directory' : 'file';
+    } catch (err) {
+      // Only absence is "missing"; a path that exists but cannot be resolved (ELOOP, EACCES...)
+      // is an info file whose read fails, as in PrairieLearn.
+      const code = (err as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' || code === 'ENOTDIR' ? 'missing' : 'file';
+    }
+  },
+  exists: (path) => fs.existsSync(path),
+};
+
+function isDir(path: string): boolean {
+  try {
+    return fs.statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** A reader that answers from `overlay` (path → text) before the disk. */
+export function overlayReader(overlay: Map<string, string>, base: CourseReader = nodeCourseReader): CourseReader {
+  return {
+    readText: (path) => overlay.get(path) ?? base.readText(path),
+    readDir: (path) => base.readDir(path),
+    stat: (path) => (overlay.has(path) ? 'file' : base.stat(path)),
+    exists: (path) => overlay.has(path) || base.exists(path),
+  };
+}
+
+/** Folders under `dir` (not crossing into node_modules or .git) that hold an infoCourse.json. */
+export function findCourseRoots(dir: string, maxDepth = 4): string[] {
+  const roots: string[] = [];
+  const walk = (d: string, depth: number) => {
+    if (fs.existsSync(`${d}/infoCourse.json`)) {
+      roots.push(d);
+      return;
+    }
+    if (depth >= maxDepth) return;
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (!e.isDirectory() || e.name === 'node_modules' || e.name.startsWith('.')) continue;
+      walk(`${d}/${e.name}`, depth + 1);
+    }
+  };
+  walk(dir, 0);
+  return roots.sort();
+}

@@ -1,0 +1,54 @@
+import type { Course, InfoEntry } from '../course';
+import type { CourseReader } from '../courseReader';
+import type { JsonPath } from '../jsonFile';
+import { declaredNames } from './courseNames';
+import { DEPENDENCY_FOLDERS, dependencyFolder, dependencyPaths } from './dependencyPaths';
+import { qidCandidates } from './qidCompletion';
+import { referenceAt } from './references';
+
+export interface ValueCandidate {
+  value: string;
+  /** One line shown next to the value (a question's title, a name's description). */
+  detail?: string;
+  kind: 'question' | 'name' | 'file';
+}
+
+/**
+ * Values the course offers at `path` of `entry` (QIDs, declared names, dependency files), or
+ * undefined when the value there does not name anything in the course.
+ */
+export function valueCandidates(course: Course, entry: InfoEntry, path: JsonPath, reader: CourseReader): ValueCandidate[] | undefined {
+  const ref = referenceAt(entry.kind, path);
+  if (!ref) return undefined;
+  let candidates: ValueCandidate[];
+  switch (ref.type) {
+    case 'qid':
+      candidates = qidCandidates(course).map((q) => ({ value: q.qid, detail: q.title, kind: 'question' }));
+      break;
+    case 'name':
+      candidates = declaredNames(course, ref.list).map((n) => ({
+        value: n.name,
+        detail: n.builtIn ? 'built into PrairieLearn' : n.description,
+        kind: 'name',
+      }));
+      break;
+    case 'dependency': {
+      const folder = dependencyFolder(course, entry, ref.key)!;
+      const shown = DEPENDENCY_FOLDERS[ref.key].folder;
+      candidates = dependencyPaths(reader, folder, ref.key).map((f) => ({ value: f, detail: `${shown}/${f}`, kind: 'file' }));
+      break;
+    }
+  }
+  return withoutSiblings(candidates, entry, path);
+}
+
+/** In a list (tags, sharing sets, files), leaves out what the other items already say. */
+function withoutSiblings(candidates: ValueCandidate[], entry: InfoEntry, path: JsonPath): ValueCandidate[] {
+  const index = path[path.length - 1];
+  if (typeof index !== 'number') return candidates;
+  let list: unknown = entry.file?.value;
+  for (const segment of path.slice(0, -1)) list = list && typeof list === 'object' ? (list as any)[segment] : undefined;
+  if (!Array.isArray(list)) return candidates;
+  const taken = new Set(list.filter((v, i) => i !== index && typeof v === 'string'));
+  return candidates.filter((c) => !taken.has(c.value));
+}

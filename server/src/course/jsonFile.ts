@@ -1,0 +1,162 @@
+import * as jsonc from 'jsonc-parser';
+import type { TextRange } from './diagnostic';
+
+export type JsonPath = (string | number)[];
+
+export interface JsonSyntaxError {
+  offset: number;
+  length: number;
+  message: string;
+}
+
+/**
+ * One course JSON file. Parsing uses JSON.parse first (fast, and exactly as strict as
+ * PrairieLearn); the jsonc-parser tree that gives every value a range is built only when asked for.
+ */
+export class JsonFile {
+  private treeCache: jsonc.Node | undefined | null = null;
+  private lineStartsCache: number[] | undefined;
+  readonly value: unknown;
+  readonly syntaxErrors: JsonSyntaxError[];
+
+  constructor(
+    readonly path: string,
+    readonly text: string,
+  ) {
+    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+    let value: unknown = undefined;
+    let errors: JsonSyntaxError[] = [];
+    try {
+      value = JSON.parse(body);
+    } catch {
+      errors = strictSyntaxErrors(text);
+    }
+    this.value = value;
+    this.syntaxErrors = errors;
+  }
+
+  get ok(): boolean {
+    return this.syntaxErrors.length === 0;
+  }
+
+  get tree(): jsonc.Node | undefined {
+    if (this.treeCache === null) {
+      this.treeCache = jsonc.parseTree(this.text, [], { allowTrailingComma: false, disallowComments: true });
+    }
+    return this.treeCache;
+  }
+
+  /** The node at `path`, or the deepest existing ancestor when the path does not exist. */
+  nearestNode(path: JsonPath): jsonc.Node | undefined {
+    let node = this.tree;
+    if (!node) return undefined;
+    for (const segment of path) {
+      const child = jsonc.findNodeAtLocation(node, [segment]);
+      if (!child) break;
+      node = child;
+    }
+    return node;
+  }
+
+  /**
+   * The tightest range for `path`: the property key when `part` is 'key', else the value.
+   * Falls back to the nearest existing ancestor (its key if it has one), then to the file start.
+   */
+  rangeOf(path: JsonPath, part: 'key' | 'value' = 'value'): TextRange {
+    const exact = this.tree ? jsonc.findNodeAtLocation(this.tree, path) : undefined;
+    const node = exact ?? this.nearestNode(path);
+    if (!node) return { start: 0, end: Math.min(this.text.length, 1) };
+    const usingAncestor = !exact;
+    const keyNode = node.parent?.type === 'property' ? node.parent.children?.[0] : undefined;
+    if ((part === 'key' || usingAncestor) && keyNode) return { start: keyNode.offset, end: keyNode.offset + keyNode.length };
+    if (node.type === 'object' || node.type === 'array') {
+      // A whole object is too wide a squiggle; mark its opening bracket.
+      if (keyNode) return { start: keyNode.offset, end: keyNode.offset + keyNode.length };
+      return { start: node.offset, end: node.offset + 1 };
+    }
+    return { start: node.offset, end: node.offset + node.length };
+  }
+
+  /** Zero-based line and character of an offset. */
+  positionAt(offset: number): { line: number; character: number } {
+    const starts = this.lineStarts();
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - starts[lo] };
+  }
+
+  private lineStarts(): number[] {
+    if (!this.lineStartsCache) this.lineStartsCache = computeLineStarts(this.text);
+    return this.lineStartsCache;
+  }
+}
+
+export function computeLineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/** Syntax errors at their place, reported as strict JSON (comments and trailing commas are errors). */
+function strictSyntaxErrors(text: string): JsonSyntaxError[] {
+  const errors: jsonc.ParseError[] = [];
+  jsonc.parse(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
+  const bomOffset = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const out = errors
+    .filter((e) => !(bomOffset && e.offset === 0 && e.error === jsonc.ParseErrorCode.InvalidSymbol))
+    .map((e) => ({ offset: e.offset, length: Math.max(e.length, 1), message: describeParseError(e.error) }));
+  if (out.length === 0) out.push({ offset: 0, length: Math.min(text.length, 1), message: 'Invalid JSON' });
+  return out;
+}
+
+function describeParseError(code: jsonc.ParseErrorCode): string {
+  switch (code) {
+    case jsonc.ParseErrorCode.InvalidSymbol:
+      return 'Invalid symbol';
+    case jsonc.ParseErrorCode.InvalidNumberFormat:
+      return 'Invalid number format';
+    case jsonc.ParseErrorCode.PropertyNameExpected:
+      return 'Property name expected';
+    case jsonc.ParseErrorCode.ValueExpected:
+      return 'Value expected';
+    case jsonc.ParseErrorCode.ColonExpected:
+      return 'Colon expected';
+    case jsonc.ParseErrorCode.CommaExpected:
+      return 'Comma expected';
+    case jsonc.ParseErrorCode.CloseBraceExpected:
+      return 'Closing brace expected';
+    case jsonc.ParseErrorCode.CloseBracketExpected:
+      return 'Closing bracket expected';
+    case jsonc.ParseErrorCode.EndOfFileExpected:
+      return 'End of file expected';
+    case jsonc.ParseErrorCode.InvalidCommentToken:
+      return 'Comments are not allowed in JSON';
+    case jsonc.ParseErrorCode.UnexpectedEndOfComment:
+      return 'Unexpected end of comment';
+    case jsonc.ParseErrorCode.UnexpectedEndOfString:
+      return 'Unexpected end of string';
+    case jsonc.ParseErrorCode.UnexpectedEndOfNumber:
+      return 'Unexpected end of number';
+    case jsonc.ParseErrorCode.InvalidUnicode:
+      return 'Invalid unicode sequence in string';
+    case jsonc.ParseErrorCode.InvalidEscapeCharacter:
+      return 'Invalid escape character in string';
+    case jsonc.ParseErrorCode.InvalidCharacter:
+      return 'Invalid characters in string (control characters must be escaped)';
+    default:
+      return 'Invalid JSON';
+  }
+}

@@ -1,0 +1,63 @@
+import type { Course, InfoEntry, InfoKind } from '../course';
+import type { CourseDiagnostic, RelatedLocation, Severity } from '../diagnostic';
+import type { JsonPath } from '../jsonFile';
+import type { CourseReader } from '../courseReader';
+
+/** A diagnostic code a rule can emit, with PrairieLearn's severity and a one-line description. */
+export interface CodeInfo {
+  severity: Severity;
+  description: string;
+}
+
+export interface Report {
+  code: string;
+  message: string;
+  /** Where in the file; the tightest node is found from it. Omitted for whole-file problems. */
+  path?: JsonPath;
+  /** Mark the property key instead of its value. */
+  part?: 'key' | 'value';
+  related?: { entry: InfoEntry; path?: JsonPath; part?: 'key' | 'value'; message: string }[];
+  data?: Record<string, unknown>;
+}
+
+export interface RuleContext {
+  course: Course;
+  /** "Now", injectable so that date-dependent rules are testable. */
+  now: Date;
+  reader: CourseReader;
+  /** Parsed content of an entry that passed JSON, UUID and schema checks, else undefined. */
+  validData(entry: InfoEntry): any | undefined;
+  /** The UUID PrairieLearn records for an entry: also set when the file failed its schema. */
+  uuidOf(entry: InfoEntry): string | undefined;
+  /** True when the entry has at least one error of its own (what PrairieLearn calls invalid). */
+  hasErrors(entry: InfoEntry): boolean;
+  report(entry: InfoEntry, report: Report): void;
+}
+
+/**
+ * A rule that looks only at one valid file (and the clock). Its results are cached per file text,
+ * so an edit re-runs it for the edited file alone.
+ */
+export interface FileRule {
+  name: string;
+  scope: 'file';
+  kinds: InfoKind[];
+  codes: Record<string, CodeInfo>;
+  check(entry: InfoEntry, data: any, ctx: RuleContext): void;
+}
+
+/** A rule that looks across files; it runs on every check, so it must be linear in the course size. */
+export interface CourseRule {
+  name: string;
+  scope: 'course';
+  codes: Record<string, CodeInfo>;
+  check(ctx: RuleContext): void;
+}
+
+export type Rule = FileRule | CourseRule;
+
+export function relatedLocation(entry: InfoEntry, path: JsonPath | undefined, part: 'key' | 'value', message: string): RelatedLocation {
+  return { file: entry.path, range: entry.file && path ? entry.file.rangeOf(path, part) : { start: 0, end: 0 }, message };
+}
+
+export type { CourseDiagnostic };

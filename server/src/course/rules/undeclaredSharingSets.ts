@@ -1,0 +1,40 @@
+import type { CourseRule } from './rule';
+
+/**
+ * A question may only join sharing sets that infoCourse.json declares. Like PrairieLearn, this is
+ * skipped while infoCourse.json has errors, since its list of sharing sets is then unknown.
+ */
+export const undeclaredSharingSets: CourseRule = {
+  name: 'undeclaredSharingSets',
+  scope: 'course',
+  codes: {
+    'undeclared-sharing-set': { severity: 'error', description: 'A question lists a sharing set that infoCourse.json does not declare.' },
+  },
+  check(ctx) {
+    const info = ctx.course.info;
+    if (ctx.hasErrors(info)) return;
+    const courseData = ctx.validData(info);
+    if (!courseData) return;
+    const declared = new Set<string>();
+    for (const set of Array.isArray(courseData.sharingSets) ? courseData.sharingSets : []) {
+      if (typeof set?.name === 'string') declared.add(set.name);
+    }
+    const relatedMessage = Array.isArray(courseData.sharingSets)
+      ? 'Sharing sets are declared here'
+      : 'infoCourse.json has no "sharingSets" list yet';
+    for (const entry of ctx.course.questions.values()) {
+      const sets = ctx.validData(entry)?.sharingSets;
+      if (!Array.isArray(sets)) continue;
+      sets.forEach((name: unknown, i: number) => {
+        if (typeof name !== 'string' || declared.has(name)) return;
+        ctx.report(entry, {
+          code: 'undeclared-sharing-set',
+          path: ['sharingSets', i],
+          message: `Sharing set ${name} does not exist in this course. Declare it in "sharingSets" of infoCourse.json, or remove it here.`,
+          related: [{ entry: info, path: ['sharingSets'], part: 'key', message: relatedMessage }],
+          data: { name },
+        });
+      });
+    }
+  },
+};

@@ -1,0 +1,145 @@
+import * as nodePath from 'node:path';
+import { allEntries, findEntryByPath, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type InfoEntry } from '../course/course';
+import { CourseChecker, type CheckOptions } from '../course/checkCourse';
+import { findCourseRoots, overlayReader } from '../course/courseReader';
+import type { CourseDiagnostic } from '../course/diagnostic';
+
+const INFO_NAMES = new Set(Object.values(INFO_FILE_NAME));
+
+/** Whether a file name is one of the four info file names. */
+export function isInfoFileName(path: string): boolean {
+  return INFO_NAMES.has(nodePath.basename(path));
+}
+
+/** One course of the workspace and the work waiting for its next check. */
+export interface CourseState {
+  root: string;
+  course: Course;
+  /** Info files to re-read before the next check. */
+  reload: Set<string>;
+  /** Re-discover the course's entities (a folder or info file appeared or went away). */
+  rescan: boolean;
+}
+
+/**
+ * The courses of the workspace, read through an overlay of the editor's unsaved text. Keeps each
+ * course loaded between checks and updates it by the smallest step an event needs: re-read one
+ * file, or re-discover the folders while keeping the parsed files that did not change.
+ */
+export class CourseWorkspace {
+  /** Text of open documents by absolute path; it wins over the disk. */
+  readonly overlay = new Map<string, string>();
+  readonly reader = overlayReader(this.overlay);
+  private readonly courses = new Map<string, CourseState>();
+  private readonly checker = new CourseChecker();
+
+  states(): CourseState[] {
+    return [...this.courses.values()];
+  }
+
+  /** Loads every course found under `folder`; returns the newly added ones. */
+  addFolder(folder: string): CourseState[] {
+    return findCourseRoots(folder)
+      .filter((root) => !this.courses.has(nodePath.resolve(root)))
+      .map((root) => this.addRoot(root));
+  }
+
+  addRoot(root: string): CourseState {
+    root = nodePath.resolve(root);
+    const existing = this.courses.get(root);
+    if (existing) return existing;
+    const state: CourseState = { root, course: loadCourse(root, this.reader), reload: new Set(), rescan: false };
+    this.courses.set(root, state);
+    return state;
+  }
+
+  /** Forgets the courses at or under `folder`; returns them. */
+  removeFolder(folder: string): CourseState[] {
+    const removed = this.states().filter((s) => isWithin(s.root, folder));
+    for (const s of removed) this.courses.delete(s.root);
+    return removed;
+  }
+
+  /** The course a path belongs to. */
+  courseOf(path: string): CourseState | undefined {
+    let best: CourseState | undefined;
+    for (const state of this.courses.values()) {
+      if (isWithin(path, state.root) && (!best || state.root.length > best.root.length)) best = state;
+    }
+    return best;
+  }
+
+  /**
+   * The course of an info file, looking upwards for an infoCourse.json when the file is outside
+   * every known course (a course opened from outside the workspace folders).
+   */
+  courseOfInfoFile(path: string): CourseState | undefined {
+    const known = this.courseOf(path);
+    if (known || !isInfoFileName(path)) return known;
+    for (let dir = nodePath.dirname(path); ; dir = nodePath.dirname(dir)) {
+      if (this.reader.stat(nodePath.join(dir, INFO_FILE_NAME.course)) === 'file') return this.addRoot(dir);
+      if (nodePath.dirname(dir) === dir) return undefined;
+    }
+  }
+
+  entryOf(path: string): { state: CourseState; entry: InfoEntry } | undefined {
+    const state = this.courseOf(path);
+    const entry = state && findEntryByPath(state.course, path);
+    return state && entry ? { state, entry } : undefined;
+  }
+
+  /** Records that `path` changed: a known info file is re-read, anything else that could be one re-discovers the course. */
+  noteChanged(state: CourseState, path: string): void {
+    if (findEntryByPath(state.course, path)) state.reload.add(path);
+    else if (isInfoFileName(path)) state.rescan = true;
+  }
+
+  /** Records that `path` appeared or went away; re-discovers the course if that can change its entities. */
+  noteCreatedOrDeleted(state: CourseState, path: string): void {
+    if (isInfoFileName(path) || this.holdsEntities(state, path) || this.reader.stat(path) === 'directory') state.rescan = true;
+  }
+
+  /** Applies the recorded changes and checks the course. */
+  check(state: CourseState, options: CheckOptions): CourseDiagnostic[] {
+    this.refresh(state);
+    return this.checker.check(state.course, { ...options, reader: this.reader });
+  }
+
+  /** Applies the recorded changes to the course model (requests may come before the debounced check). */
+  refresh(state: CourseState): void {
+    if (state.rescan) {
+      state.course = rediscover(state.course, loadCourse(state.root, this.reader));
+    } else {
+      for (const path of state.reload) {
+        const entry = findEntryByPath(state.course, path);
+        if (entry) reloadEntry(state.course, entry, this.reader);
+      }
+    }
+    state.rescan = false;
+    state.reload.clear();
+  }
+
+  /** Whether `path` is an entity folder, an info file, or a folder above them. */
+  private holdsEntities(state: CourseState, path: string): boolean {
+    for (const entry of allEntries(state.course)) if (isWithin(entry.path, path)) return true;
+    return state.course.missing.some((m) => isWithin(m.dir, path));
+  }
+}
+
+/**
+ * Keeps the parsed files of `fresh` that did not change since `old`, so that the checker's
+ * per-file cache (keyed by the parsed file) still applies after re-discovering a course.
+ */
+function rediscover(old: Course, fresh: Course): Course {
+  const before = new Map<string, InfoEntry>();
+  for (const entry of allEntries(old)) before.set(entry.path, entry);
+  for (const entry of allEntries(fresh)) {
+    const prev = before.get(entry.path);
+    if (prev?.file && entry.file && prev.file.text === entry.file.text) entry.file = prev.file;
+  }
+  return fresh;
+}
+
+export function isWithin(path: string, dir: string): boolean {
+  return path === dir || path.startsWith(dir.endsWith(nodePath.sep) ? dir : dir + nodePath.sep);
+}

@@ -1,0 +1,42 @@
+import { URI } from 'vscode-uri';
+import type { TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { reloadEntry, type InfoEntry } from '../course/course';
+import type { CourseState, CourseWorkspace } from './courseWorkspace';
+import type { SchemaService } from './schemaService';
+
+/** What request handlers share. */
+export interface ServerContext {
+  workspace: CourseWorkspace;
+  schemas: SchemaService;
+  documents: TextDocuments<TextDocument>;
+}
+
+export interface DocumentContext {
+  document: TextDocument;
+  state: CourseState;
+  /** The document's course entry, brought up to date with the document's text. */
+  entry: InfoEntry;
+}
+
+/** Absolute path of a file URI; undefined for other schemes (untitled, git...). */
+export function uriToPath(uri: string): string | undefined {
+  const parsed = URI.parse(uri);
+  return parsed.scheme === 'file' ? parsed.fsPath : undefined;
+}
+
+/** The open document at `uri` and its place in a course, if it is one of a course's info files. */
+export function documentContext(ctx: ServerContext, uri: string): DocumentContext | undefined {
+  const document = ctx.documents.get(uri);
+  const path = uriToPath(uri);
+  if (!document || !path) return undefined;
+  const found = ctx.workspace.entryOf(path);
+  if (!found) return undefined;
+  // Requests can arrive before the debounced check has applied the latest edits and file events.
+  ctx.workspace.refresh(found.state);
+  const { state } = found;
+  const entry = ctx.workspace.entryOf(path)?.entry;
+  if (!entry) return undefined;
+  if (entry.file?.text !== document.getText()) reloadEntry(state.course, entry, ctx.workspace.reader);
+  return { document, state, entry };
+}

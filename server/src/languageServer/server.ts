@@ -1,0 +1,212 @@
+import {
+  DidChangeConfigurationNotification,
+  FileChangeType,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+  type WorkspaceFolder,
+} from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import * as nodePath from 'node:path';
+import { INFO_FILE_NAME } from '../course/course';
+import { codeActions } from './codeActions';
+import { complete } from './completion';
+import { CourseWorkspace, isInfoFileName, isWithin, type CourseState } from './courseWorkspace';
+import { uriToPath, type ServerContext } from './documentContext';
+import { hover } from './hover';
+import { DiagnosticsPublisher, toLspDiagnostics } from './lspDiagnostics';
+import { definition, documentLinks } from './navigation';
+import { SchemaService } from './schemaService';
+import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
+
+/**
+ * Wires the course library to LSP: keeps the courses of the workspace loaded, re-checks a course
+ * (debounced) when one of its files changes in the editor or on disk, and pushes the diagnostics
+ * that changed. Everything course-specific lives in server/src/course; this file only connects it.
+ */
+export function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const workspace = new CourseWorkspace();
+  const publisher = new DiagnosticsPublisher((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
+  const timers = new Map<string, NodeJS.Timeout>();
+  let settings: ServerSettings = DEFAULT_SETTINGS;
+  let canPullConfiguration = false;
+  let hearsFolderChanges = false;
+  let folders: string[] = [];
+  let ctx: ServerContext | undefined;
+
+  /** Runs `work`, logging instead of throwing: a bad file or a bug must not take the server down. */
+  const safely = <T>(what: string, fallback: T, work: () => T): T => {
+    try {
+      return work();
+    } catch (err) {
+      connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return fallback;
+    }
+  };
+  const safelyAsync = async <T>(what: string, fallback: T, work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (err) {
+      connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      return fallback;
+    }
+  };
+
+  const checkNow = (state: CourseState) =>
+    safely(`checking ${state.root}`, undefined, () => {
+      const started = performance.now();
+      const diagnostics = workspace
+        .check(state, { severities: settings.severities, reportSyntaxErrors: true })
+        // The editor's own JSON support reports syntax errors in open files; ours cover closed ones.
+        .filter((d) => d.code !== 'json-syntax' || !workspace.overlay.has(d.file));
+      const keep = settings.workspace ? () => true : (file: string) => workspace.overlay.has(file);
+      publisher.publish(state.root, toLspDiagnostics(diagnostics, state.course, keep));
+      connection.console.log(`checked ${state.root} in ${Math.round(performance.now() - started)} ms`);
+    });
+
+  const schedule = (state: CourseState) => {
+    clearTimeout(timers.get(state.root));
+    timers.set(
+      state.root,
+      setTimeout(() => {
+        timers.delete(state.root);
+        checkNow(state);
+      }, settings.debounceMs),
+    );
+  };
+
+  const addFolder = (folder: string) => {
+    for (const state of workspace.addFolder(folder)) schedule(state);
+  };
+
+  const applySettings = (raw: unknown) => {
+    settings = readSettings(raw, settings);
+    for (const state of workspace.states()) schedule(state);
+  };
+
+  const pullSettings = async () => {
+    if (!canPullConfiguration) return;
+    const [section] = await connection.workspace.getConfiguration([{ section: 'prairielearn' }]);
+    applySettings(section);
+  };
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    settings = readSettings(params.initializationOptions);
+    canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    hearsFolderChanges = params.capabilities.workspace?.workspaceFolders === true;
+    const given: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
+    folders = given.map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
+    ctx = { workspace, documents, schemas: new SchemaService(params.capabilities) };
+    return {
+      capabilities: {
+        textDocumentSync: TextDocumentSyncKind.Incremental,
+        completionProvider: { triggerCharacters: ['"', '/'] },
+        hoverProvider: true,
+        definitionProvider: true,
+        documentLinkProvider: { resolveProvider: false },
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'PrairieLearn course checker' },
+    };
+  });
+
+  connection.onInitialized(async () => {
+    if (canPullConfiguration) {
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'prairielearn' });
+      await safelyAsync('reading settings', undefined, pullSettings);
+    }
+    for (const folder of folders) safely(`loading ${folder}`, undefined, () => addFolder(folder));
+    if (hearsFolderChanges) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) =>
+        safely('workspace folders', undefined, () => {
+          for (const f of event.removed) {
+            const path = uriToPath(f.uri);
+            if (path) for (const state of workspace.removeFolder(path)) publisher.clear(state.root);
+          }
+          for (const f of event.added) {
+            const path = uriToPath(f.uri);
+            if (path) addFolder(path);
+          }
+        }),
+      );
+    }
+  });
+
+  connection.onDidChangeConfiguration((params) =>
+    safelyAsync('settings', undefined, async () => {
+      if (canPullConfiguration) await pullSettings();
+      else applySettings((params.settings as { prairielearn?: unknown } | undefined)?.prairielearn);
+    }),
+  );
+
+  documents.onDidChangeContent(({ document }) =>
+    safely('document change', undefined, () => {
+      const path = uriToPath(document.uri);
+      if (!path || !isInfoFileName(path)) return;
+      workspace.overlay.set(path, document.getText());
+      const state = workspace.courseOfInfoFile(path);
+      if (!state) return;
+      workspace.noteChanged(state, path);
+      schedule(state);
+    }),
+  );
+
+  documents.onDidClose(({ document }) =>
+    safely('document close', undefined, () => {
+      ctx?.schemas.forget(document.uri);
+      const path = uriToPath(document.uri);
+      if (!path || !workspace.overlay.delete(path)) return;
+      const state = workspace.courseOf(path);
+      if (!state) return;
+      workspace.noteChanged(state, path);
+      schedule(state);
+    }),
+  );
+
+  connection.onDidChangeWatchedFiles(({ changes }) =>
+    safely('file change', undefined, () => {
+      const touched = new Set<CourseState>();
+      for (const change of changes) {
+        const path = uriToPath(change.uri);
+        if (!path) continue;
+        if (change.type === FileChangeType.Created && nodePath.basename(path) === INFO_FILE_NAME.course) {
+          // Possibly a new course inside a workspace folder.
+          for (const folder of folders) if (isWithin(path, folder)) addFolder(folder);
+        }
+        const state = workspace.courseOf(path);
+        if (!state) continue;
+        if (change.type === FileChangeType.Deleted && path === state.course.info.path) {
+          workspace.removeFolder(state.root);
+          publisher.clear(state.root);
+          continue;
+        }
+        if (change.type === FileChangeType.Changed) {
+          // The editor's text of an open file wins over the disk.
+          if (!workspace.overlay.has(path)) workspace.noteChanged(state, path);
+        } else {
+          workspace.noteCreatedOrDeleted(state, path);
+        }
+        touched.add(state);
+      }
+      for (const state of touched) schedule(state);
+    }),
+  );
+
+  connection.onCompletion((params) => safelyAsync('completion', null, () => complete(ctx!, params)));
+  connection.onHover((params) => safelyAsync('hover', null, () => hover(ctx!, params)));
+  connection.onDefinition((params) => safely('definition', null, () => definition(ctx!, params)));
+  connection.onDocumentLinks((params) => safely('document links', [], () => documentLinks(ctx!, params)));
+  connection.onCodeAction((params) => safely('code actions', [], () => codeActions(ctx!, params)));
+
+  connection.onShutdown(() => {
+    for (const timer of timers.values()) clearTimeout(timer);
+    timers.clear();
+  });
+
+  documents.listen(connection);
+  connection.listen();
+}

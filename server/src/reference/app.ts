@@ -1,0 +1,34 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Server } from 'node:http';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import { SyncJobs } from './sync/syncJobs';
+import { createApiServer } from './api/server';
+
+/** What a running reference server holds; tests start it the same way main does. */
+export interface ReferenceApp {
+  db: Database;
+  sync: SyncJobs;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Opens (creating if needed) the data folder and database, runs migrations, fails abandoned jobs. */
+export async function openApp(options: { dataDir: string; databaseUrl?: string }): Promise<ReferenceApp> {
+  const dataDir = path.resolve(options.dataDir);
+  fs.mkdirSync(path.join(dataDir, 'courses'), { recursive: true });
+  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(dataDir, 'pgdata') });
+  await migrate(db);
+  const sync = new SyncJobs(db);
+  await sync.failAbandoned();
+  return { db, sync, dataDir, close: () => db.close() };
+}
+
+export function listen(app: ReferenceApp, port: number, host: string): Promise<Server> {
+  const server = createApiServer({ db: app.db, sync: app.sync });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}

@@ -1,0 +1,251 @@
+import type { Database } from '../db/database';
+import { hashToken } from '../api/auth';
+import { bulkInsert, reserveIds } from './bulkInsert';
+import { DEMO_STAFF, demoToken, studentName } from './demoUsers';
+import { Random } from './random';
+
+export interface SeedOptions {
+  students: number;
+  seed: number;
+}
+
+interface Slot {
+  aq_id: string;
+  question_id: string;
+  group_id: string;
+  max_points: number;
+  max_auto_points: number;
+}
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+// Fixed start of term: the data must not depend on when it is generated.
+const TERM_START = Date.UTC(2025, 0, 13, 15, 0, 0);
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** True when the demo data of this course exists already (a second start reuses it). */
+export async function isSeeded(db: Database, courseId: string): Promise<boolean> {
+  const rows = await db.query(
+    `SELECT 1 FROM course_permissions cp JOIN users u ON u.id = cp.user_id WHERE cp.course_id = $1 AND u.uid = $2`,
+    [courseId, DEMO_STAFF[0].uid],
+  );
+  return rows.length > 0;
+}
+
+/** Staff with roles and demo tokens, students, enrollments and their whole assessment history. */
+export async function seedDemoData(db: Database, courseId: string, options: SeedOptions): Promise<void> {
+  const rng = new Random(options.seed);
+  await db.transaction(async (tx) => {
+    const cis = await tx.query<{ id: string }>(
+      'SELECT id FROM course_instances WHERE course_id = $1 AND deleted_at IS NULL ORDER BY id',
+      [courseId],
+    );
+    for (const staff of DEMO_STAFF) {
+      const user = await tx.query(
+        `INSERT INTO users (uid, name, email) VALUES ($1, $2, $1)
+         ON CONFLICT (uid) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
+        [staff.uid, staff.name],
+      );
+      const userId = user[0].id;
+      await tx.query(
+        `INSERT INTO access_tokens (user_id, name, token_hash) VALUES ($1, 'demo', $2) ON CONFLICT (token_hash) DO NOTHING`,
+        [userId, hashToken(demoToken(options.seed, staff.uid))],
+      );
+      await tx.query(
+        `INSERT INTO course_permissions (user_id, course_id, course_role) VALUES ($1, $2, $3)
+         ON CONFLICT (user_id, course_id) DO UPDATE SET course_role = EXCLUDED.course_role`,
+        [userId, courseId, staff.courseRole],
+      );
+      for (const ci of cis) {
+        if (staff.courseInstanceRole === 'None') continue;
+        await tx.query(
+          `INSERT INTO course_instance_permissions (user_id, course_instance_id, course_instance_role) VALUES ($1, $2, $3)
+           ON CONFLICT (user_id, course_instance_id) DO UPDATE SET course_instance_role = EXCLUDED.course_instance_role`,
+          [userId, ci.id, staff.courseInstanceRole],
+        );
+      }
+    }
+
+    const firstUser = await reserveIds(tx, 'users', options.students);
+    const students = Array.from({ length: options.students }, (_, i) => ({
+      id: firstUser + i,
+      uid: `student${String(i + 1).padStart(4, '0')}@example.com`,
+      uin: String(rng.int(100_000_000, 999_999_999)),
+      name: studentName((items) => rng.pick(items)),
+      ability: 0.35 + rng.next() * 0.6,
+    }));
+    await bulkInsert(
+      tx,
+      'users',
+      { id: 'bigint', uid: 'text', uin: 'text', name: 'text', email: 'text' },
+      students.map((s) => [s.id, s.uid, s.uin, s.name, s.uid]),
+    );
+    const firstFingerprint = await reserveIds(tx, 'client_fingerprints', students.length);
+    await bulkInsert(
+      tx,
+      'client_fingerprints',
+      { id: 'bigint', user_id: 'bigint', user_session_id: 'bigint', ip_address: 'text', user_agent: 'text', accept_language: 'text', created_at: 'timestamptz' },
+      students.map((s, i) => [
+        firstFingerprint + i,
+        s.id,
+        1000 + i,
+        `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+        rng.pick(['Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0', 'Mozilla/5.0 (Macintosh) Safari/605.1.15']),
+        rng.pick(['en-US,en;q=0.9', 'de-DE,de;q=0.8', 'es-ES,es;q=0.9']),
+        iso(TERM_START - DAY),
+      ]),
+    );
+    for (const ci of cis) {
+      await bulkInsert(
+        tx,
+        'enrollments',
+        { user_id: 'bigint', course_instance_id: 'bigint', status: 'text', created_at: 'timestamptz' },
+        students.map((s) => [s.id, ci.id, 'joined', iso(TERM_START - 2 * DAY)]),
+      );
+      await seedCourseInstance(tx, courseId, ci.id, students, firstFingerprint - firstUser, rng);
+    }
+  });
+}
+
+async function seedCourseInstance(
+  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+  courseId: string,
+  ciId: string,
+  students: { id: number; ability: number }[],
+  fingerprintOffset: number,
+  rng: Random,
+): Promise<void> {
+  const slots = await tx.query<Slot & { assessment_id: string; type: string }>(
+    `SELECT a.id AS assessment_id, a.type, aq.id AS aq_id, aq.question_id, aq.alternative_group_id AS group_id,
+       aq.max_points, aq.max_auto_points
+     FROM assessments a JOIN assessment_questions aq ON aq.assessment_id = a.id AND aq.deleted_at IS NULL
+     JOIN assessment_sets aset ON aset.id = a.assessment_set_id
+     WHERE a.course_instance_id = $1 AND a.deleted_at IS NULL
+     ORDER BY aset.number, a.order_by, a.id, aq.number`,
+    [ciId],
+  );
+  const assessments = new Map<string, { type: string; groups: Map<string, Slot[]> }>();
+  for (const s of slots) {
+    let a = assessments.get(s.assessment_id);
+    if (!a) assessments.set(s.assessment_id, (a = { type: s.type, groups: new Map() }));
+    let group = a.groups.get(s.group_id);
+    if (!group) a.groups.set(s.group_id, (group = []));
+    group.push({ ...s, max_points: s.max_points ?? 0, max_auto_points: s.max_auto_points ?? 0 });
+  }
+
+  const ai: unknown[][] = [];
+  const iq: unknown[][] = [];
+  const variants: unknown[][] = [];
+  const subs: unknown[][] = [];
+  const events: unknown[][] = [];
+  let vId = 0;
+  let sId = 0;
+  const counts = { ai: 0, iq: 0 };
+  // Instances and instance questions are counted first so that their ids can be reserved up front.
+  const plan = [...assessments.entries()].map(([assessmentId, a], index) => ({ assessmentId, a, index }));
+  const takers = plan.map(() => students.filter(() => rng.chance(0.85)));
+  for (const [p, { a }] of plan.entries()) {
+    counts.ai += takers[p].length;
+    counts.iq += takers[p].length * a.groups.size;
+  }
+  let aiId = await reserveIds(tx, 'assessment_instances', counts.ai);
+  let iqId = await reserveIds(tx, 'instance_questions', counts.iq);
+  // Variants and submissions are counted as they are made; their ids are offsets fixed up below.
+  for (const [p, { assessmentId, a, index }] of plan.entries()) {
+    const exam = a.type === 'Exam';
+    for (const student of takers[p]) {
+      const fingerprint = student.id + fingerprintOffset;
+      const start = TERM_START + index * 7 * DAY + rng.int(0, 72 * 60) * MINUTE;
+      const dateLimit = exam ? start + 60 * MINUTE : null;
+      const myAi = aiId++;
+      events.push([myAi, 'Open', iso(start), student.id, null, null, { date_limit: dateLimit && iso(dateLimit) }, null]);
+      events.push([myAi, 'View assessment overview', iso(start + 1000), student.id, null, null, null, fingerprint]);
+      let t = start + MINUTE;
+      let points = 0;
+      let maxPoints = 0;
+      let number = 0;
+      for (const group of a.groups.values()) {
+        const slot = rng.pick(group);
+        const myIq = iqId++;
+        number++;
+        maxPoints += slot.max_points;
+        const attempts: number[] = [];
+        const variantCount = exam ? 1 : rng.int(1, 2);
+        for (let v = 1; v <= variantCount; v++) {
+          const myV = vId++;
+          const x = rng.int(1, 20);
+          const y = rng.int(1, 20);
+          const seed = String(rng.int(1, 999_999_999));
+          variants.push([myV, myIq, slot.question_id, courseId, student.id, student.id, v, seed, { x, y }, { sum: x + y }, {}, iso(t), fingerprint]);
+          events.push([myAi, 'View variant', iso(t + 1000), student.id, myIq, myV, null, fingerprint]);
+          const tries = rng.int(exam ? 1 : 0, 3);
+          for (let k = 0; k < tries; k++) {
+            t += rng.int(1, 6) * MINUTE;
+            const score = rng.chance(student.ability) ? 1 : rng.chance(0.3) ? 0.5 : 0;
+            const answer = score === 1 ? x + y : x + y + rng.int(1, 5);
+            subs.push([
+              sId++,
+              myV,
+              student.id,
+              iso(t),
+              { sum: answer },
+              { sum: String(answer) },
+              { x, y },
+              { sum: x + y },
+              { sum: { score, weight: 1 } },
+              100,
+              'Public',
+              score,
+              score === 1,
+              { manual: score === 1 ? 'Well done.' : 'Check the sum.' },
+              iso(t),
+              iso(t + 2000),
+              fingerprint,
+            ]);
+            attempts.push(score);
+          }
+          t += rng.int(1, 4) * MINUTE;
+        }
+        const highest = attempts.length ? Math.max(...attempts) : null;
+        const autoPoints = (highest ?? 0) * slot.max_auto_points;
+        points += autoPoints;
+        if (attempts.length) {
+          events.push([myAi, 'Score question', iso(t), student.id, myIq, null,
+            { points: autoPoints, max_points: slot.max_points, score_perc: (highest ?? 0) * 100, correct: highest === 1 }, null]);
+        }
+        iq.push([myIq, myAi, slot.aq_id, number, autoPoints, autoPoints, 0, (highest ?? 0) * 100, highest,
+          attempts.length ? attempts[attempts.length - 1] : null, attempts.length, `${Math.round((t - start) / 1000)} seconds`, iso(start)]);
+      }
+      const scorePerc = maxPoints > 0 ? (points / maxPoints) * 100 : 0;
+      events.push([myAi, 'Score assessment', iso(t), student.id, null, null, { points, max_points: maxPoints, score_perc: scorePerc }, null]);
+      if (exam) events.push([myAi, 'Close', iso(t + 1000), student.id, null, null, null, null]);
+      ai.push([myAi, assessmentId, student.id, 1, !exam, iso(start), dateLimit && iso(dateLimit),
+        `${Math.round((t - start) / 1000)} seconds`, iso(t), maxPoints, 0, points, scorePerc, student.id]);
+    }
+  }
+  const firstVariant = await reserveIds(tx, 'variants', vId);
+  const firstSubmission = await reserveIds(tx, 'submissions', sId);
+  for (const v of variants) v[0] = (v[0] as number) + firstVariant;
+  for (const s of subs) {
+    s[0] = (s[0] as number) + firstSubmission;
+    s[1] = (s[1] as number) + firstVariant;
+  }
+  for (const e of events) if (e[5] !== null) e[5] = (e[5] as number) + firstVariant;
+
+  await bulkInsert(tx, 'assessment_instances',
+    { id: 'bigint', assessment_id: 'bigint', user_id: 'bigint', number: 'integer', open: 'boolean', date: 'timestamptz', date_limit: 'timestamptz', duration: 'interval', modified_at: 'timestamptz', max_points: 'float8', max_bonus_points: 'float8', points: 'float8', score_perc: 'float8', auth_user_id: 'bigint' },
+    ai);
+  await bulkInsert(tx, 'instance_questions',
+    { id: 'bigint', assessment_instance_id: 'bigint', assessment_question_id: 'bigint', number: 'integer', points: 'float8', auto_points: 'float8', manual_points: 'float8', score_perc: 'float8', highest_submission_score: 'float8', last_submission_score: 'float8', number_attempts: 'integer', duration: 'interval', created_at: 'timestamptz' },
+    iq);
+  await bulkInsert(tx, 'variants',
+    { id: 'bigint', instance_question_id: 'bigint', question_id: 'bigint', course_id: 'bigint', user_id: 'bigint', authn_user_id: 'bigint', number: 'integer', variant_seed: 'text', params: 'jsonb', true_answer: 'jsonb', options: 'jsonb', date: 'timestamptz', client_fingerprint_id: 'bigint' },
+    variants);
+  await bulkInsert(tx, 'submissions',
+    { id: 'bigint', variant_id: 'bigint', auth_user_id: 'bigint', date: 'timestamptz', submitted_answer: 'jsonb', raw_submitted_answer: 'jsonb', params: 'jsonb', true_answer: 'jsonb', partial_scores: 'jsonb', credit: 'integer', mode: 'text', score: 'float8', correct: 'boolean', feedback: 'jsonb', grading_requested_at: 'timestamptz', graded_at: 'timestamptz', client_fingerprint_id: 'bigint' },
+    subs);
+  await bulkInsert(tx, 'events',
+    { assessment_instance_id: 'bigint', event_name: 'text', date: 'timestamptz', auth_user_id: 'bigint', instance_question_id: 'bigint', variant_id: 'bigint', data: 'jsonb', client_fingerprint_id: 'bigint' },
+    events);
+}

@@ -1,0 +1,230 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { BASE_COURSE, writeCourse } from '../helpers/course';
+import { allCodes } from '../../server/src/course/rules';
+import { REPO, assertNoStackTrace, runCli } from './runCli';
+
+const UUID_A = '11111111-1111-4111-8111-111111111111';
+const UUID_B = '22222222-2222-4222-8222-222222222222';
+
+const question = (uuid: string) => ({ uuid, title: 'Q', topic: 'Basics', type: 'v3' });
+
+/** One course with an error (bad JSON), a warning (duplicate UUID, with related places) and a clean question. */
+function mixedCourse(root?: string): string {
+  return writeCourse(
+    {
+      ...BASE_COURSE,
+      'questions/broken/info.json': `{\n  "uuid": "${UUID_B}",\n  "title": "Broken"\n  "topic": "Basics"\n}\n`,
+      'questions/dup1/info.json': question(UUID_A),
+      'questions/dup2/info.json': question(UUID_A),
+      'questions/fine/info.json': question('33333333-3333-4333-8333-333333333333'),
+    },
+    root,
+  );
+}
+
+test('--help and --version print to stdout and exit 0', () => {
+  const help = runCli(['--help']);
+  assert.equal(help.status, 0);
+  assert.match(help.stdout, /^Usage: pl-check/);
+  assert.match(help.stdout, /--format <human\|json\|sarif>/);
+  const version = runCli(['--version']);
+  assert.equal(version.status, 0);
+  const pkg = JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8'));
+  assert.equal(version.stdout, `pl-check ${pkg.version}\n`);
+});
+
+test('--list-codes lists every registered code', () => {
+  const r = runCli(['--list-codes']);
+  assert.equal(r.status, 0);
+  const listed = r.stdout.trim().split('\n').map((l) => l.split(/\s+/)[0]);
+  assert.deepEqual(listed, [...allCodes().keys()]);
+});
+
+test('usage problems give one clear line on stderr and exit 2', () => {
+  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-'));
+  try {
+    const cases: [string[], RegExp][] = [
+      [['--bogus'], /unknown option --bogus/],
+      [['--format'], /option --format needs a value/],
+      [['--format', 'xml'], /unknown format "xml"/],
+      [['--severity', 'not-a-code=off'], /unknown diagnostic code "not-a-code"/],
+      [['--severity', 'duplicate-uuid=loud'], /unknown level "loud"/],
+      [['--severity', 'duplicate-uuid'], /expects code=level/],
+      [['--now', 'yesterday-ish'], /is not a date/],
+      [['--help=yes'], /takes no value/],
+      [['/no/such/folder'], /folder not found: \/no\/such\/folder/],
+      [[path.join(REPO, 'package.json')], /not a folder/],
+      [[empty], /no PrairieLearn course/],
+    ];
+    for (const [args, message] of cases) {
+      const r = runCli(args);
+      assert.equal(r.status, 2, `${args.join(' ')}: ${r.stderr}`);
+      assert.match(r.stderr, message);
+      assert.match(r.stderr, /^pl-check: /);
+      assert.equal(r.stdout, '');
+      assertNoStackTrace(r.stderr);
+    }
+  } finally {
+    fs.rmSync(empty, { recursive: true, force: true });
+  }
+});
+
+test('a clean course exits 0 with a summary; the default folder is the current one', () => {
+  const root = writeCourse({ ...BASE_COURSE, 'questions/q1/info.json': question(UUID_A) });
+  const r = runCli([], root);
+  assert.equal(r.stderr, '');
+  assert.equal(r.status, 0);
+  assert.equal(r.stdout, '0 errors, 0 warnings, 0 notes in 1 course (2 files)\n');
+});
+
+test('human output: path:line:col severity message [code], relative to the cwd, grouped by file', () => {
+  const root = mixedCourse();
+  const r = runCli([path.basename(root)], path.dirname(root));
+  assert.equal(r.status, 1, r.stderr);
+  const name = path.basename(root);
+  const lines = r.stdout.split('\n');
+  const problemLines = lines.filter((l) => /^\S+:\d+:\d+ /.test(l));
+  assert.ok(problemLines.length >= 3, r.stdout);
+  for (const line of problemLines) {
+    assert.match(line, new RegExp(`^${name}/questions/\\w+/info\\.json:\\d+:\\d+ (error|warning|note) .+ \\[[a-z0-9-]+\\]$`));
+  }
+  // The missing comma after "Broken" on line 3 is reported where "topic" starts, line 4 column 3.
+  assert.ok(lines.includes(`${name}/questions/broken/info.json:4:3 error Error parsing JSON: Comma expected. [json-syntax]`), r.stdout);
+  const dup = problemLines.find((l) => l.startsWith(`${name}/questions/dup1/info.json:2:11 warning`));
+  assert.ok(dup?.endsWith('[duplicate-uuid]'), r.stdout);
+  // Related places are indented under their problem.
+  assert.match(lines[lines.indexOf(dup!) + 1], new RegExp(`^    ${name}/questions/dup2/info\\.json:2:11 `));
+  // Files are sorted and separated by one blank line.
+  const files = problemLines.map((l) => l.slice(0, l.indexOf(':')));
+  assert.deepEqual(files, [...files].sort());
+  assert.equal(lines.filter((l) => l === '').length, new Set(files).size - 1 + 1 /* before summary */ + 1 /* final newline */);
+  assert.match(lines.at(-2)!, /^\d+ errors?, 2 warnings, 0 notes in 1 course \(5 files\)$/);
+});
+
+test('a folder of courses: every course is checked, each once', () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-'));
+  try {
+    writeCourse({ ...BASE_COURSE, 'questions/q/info.json': question(UUID_A) }, path.join(parent, 'a'));
+    mixedCourse(path.join(parent, 'nested/b'));
+    const r = runCli([parent, path.join(parent, 'a')]);
+    assert.equal(r.status, 1);
+    assert.match(r.stdout, /in 2 courses \(7 files\)\n$/);
+  } finally {
+    fs.rmSync(parent, { recursive: true, force: true });
+  }
+});
+
+test('--severity overrides decide the exit status', () => {
+  const root = writeCourse({
+    ...BASE_COURSE,
+    'questions/dup1/info.json': question(UUID_A),
+    'questions/dup2/info.json': question(UUID_A),
+  });
+  assert.equal(runCli([root]).status, 0, 'duplicate UUIDs are warnings');
+  const raised = runCli(['--severity', 'duplicate-uuid=error', root]);
+  assert.equal(raised.status, 1);
+  assert.match(raised.stdout, /^2 errors, 0 warnings/m);
+  const off = runCli(['--severity=duplicate-uuid=off,json-syntax=note', root]);
+  assert.equal(off.status, 0);
+  assert.match(off.stdout, /^0 errors, 0 warnings, 0 notes/m);
+  const note = runCli(['--severity', 'duplicate-uuid=note', root]);
+  assert.match(note.stdout, /info\.json:2:11 note /);
+  assert.match(note.stdout, /^0 errors, 0 warnings, 2 notes/m);
+});
+
+test('--format json: an array of problems with 1-based ranges, paths relative to the cwd', () => {
+  const root = mixedCourse();
+  const r = runCli(['--format', 'json', '.'], root);
+  assert.equal(r.status, 1);
+  const problems = JSON.parse(r.stdout);
+  assert.ok(Array.isArray(problems) && problems.length >= 3);
+  for (const p of problems) {
+    assert.deepEqual(Object.keys(p), ['file', 'line', 'column', 'endLine', 'endColumn', 'severity', 'code', 'message', 'related']);
+    assertSpan(p, root);
+    assert.ok(['error', 'warning', 'information', 'hint'].includes(p.severity));
+    assert.ok(allCodes().has(p.code), p.code);
+    assert.equal(typeof p.message, 'string');
+    for (const r of p.related) {
+      assert.deepEqual(Object.keys(r), ['file', 'line', 'column', 'endLine', 'endColumn', 'message']);
+      assertSpan(r, root);
+    }
+  }
+  const dup = problems.find((p: any) => p.code === 'duplicate-uuid' && p.file === 'questions/dup1/info.json');
+  assert.deepEqual(
+    { line: dup.line, column: dup.column, endLine: dup.endLine, endColumn: dup.endColumn },
+    { line: 2, column: 11, endLine: 2, endColumn: 11 + JSON.stringify(UUID_A).length },
+  );
+  assert.equal(dup.related[0].file, 'questions/dup2/info.json');
+  // A clean course is an empty array, not an empty output.
+  const clean = runCli(['--format=json'], writeCourse(BASE_COURSE));
+  assert.equal(clean.status, 0);
+  assert.deepEqual(JSON.parse(clean.stdout), []);
+});
+
+function assertSpan(s: any, root: string): void {
+  assert.equal(typeof s.file, 'string');
+  assert.ok(!path.isAbsolute(s.file) && !s.file.includes('\\'), s.file);
+  assert.ok(fs.existsSync(path.join(root, s.file)), s.file);
+  for (const k of ['line', 'column', 'endLine', 'endColumn']) assert.ok(Number.isInteger(s[k]) && s[k] >= 1, `${k}=${s[k]}`);
+  assert.ok(s.endLine > s.line || (s.endLine === s.line && s.endColumn >= s.column));
+}
+
+test('--format sarif: SARIF 2.1.0 that GitHub code scanning accepts', () => {
+  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-'));
+  try {
+    const root = mixedCourse(path.join(parent, 'courses/one'));
+    const r = runCli(['--format', 'sarif', 'courses'], parent);
+    assert.equal(r.status, 1);
+    const sarif = JSON.parse(r.stdout);
+    assert.equal(sarif.version, '2.1.0');
+    assert.match(sarif.$schema, /sarif-2\.1\.0/);
+    assert.equal(sarif.runs.length, 1);
+    const run = sarif.runs[0];
+    assert.equal(run.tool.driver.name, 'pl-check');
+    assert.match(run.tool.driver.version, /^\d+\.\d+\.\d+/);
+    const rules: any[] = run.tool.driver.rules;
+    assert.deepEqual(rules.map((x) => x.id), [...allCodes().keys()]);
+    for (const rule of rules) {
+      assert.equal(typeof rule.shortDescription.text, 'string');
+      assert.ok(rule.shortDescription.text.length > 0);
+      assert.ok(['error', 'warning', 'note'].includes(rule.defaultConfiguration.level));
+    }
+    const base = run.originalUriBaseIds.SRCROOT.uri;
+    assert.equal(base, `${pathToFileURL(path.join(parent, 'courses')).href}/`);
+    assert.ok(run.results.length >= 3);
+    for (const result of run.results) {
+      assert.equal(rules[result.ruleIndex].id, result.ruleId);
+      assert.ok(['error', 'warning', 'note'].includes(result.level));
+      assert.ok(result.message.text.length > 0);
+      assert.equal(result.locations.length, 1);
+      for (const loc of [...result.locations, ...(result.relatedLocations ?? [])]) {
+        const { artifactLocation, region } = loc.physicalLocation;
+        assert.equal(artifactLocation.uriBaseId, 'SRCROOT');
+        assert.match(artifactLocation.uri, /^one\/questions\/\w+\/info\.json$/);
+        assert.ok(fs.existsSync(path.join(parent, 'courses', artifactLocation.uri)));
+        for (const k of ['startLine', 'startColumn', 'endLine', 'endColumn']) assert.ok(Number.isInteger(region[k]) && region[k] >= 1);
+      }
+    }
+    const dup = run.results.find((x: any) => x.ruleId === 'duplicate-uuid');
+    assert.equal(dup.level, 'warning');
+    assert.equal(dup.relatedLocations[0].id, 0);
+    assert.match(dup.relatedLocations[0].message.text, /Also used by/);
+    assert.ok(fs.existsSync(root));
+  } finally {
+    fs.rmSync(parent, { recursive: true, force: true });
+  }
+});
+
+const DEMO = path.join(REPO, 'server/demo-course');
+
+test('the demo course is clean', { skip: !fs.existsSync(DEMO) && 'server/demo-course is not written yet' }, () => {
+  const r = runCli([DEMO]);
+  assert.equal(r.stderr, '');
+  assert.match(r.stdout, /^0 errors, 0 warnings, 0 notes in 1 course \(\d+ files\)\n$/);
+  assert.equal(r.status, 0);
+});
