@@ -9,9 +9,10 @@ import { writeSyntheticCourse } from './syntheticCourse';
 import { formatTable, type Row } from './table';
 import { floorSection } from './sections/floor';
 import { checkerSection } from './sections/checker';
+import { languageServerSection } from './sections/languageServer';
 
 /** In order; a later section may compare with figures an earlier one recorded. */
-const SECTIONS: BenchSection[] = [floorSection, checkerSection];
+const SECTIONS: BenchSection[] = [floorSection, checkerSection, languageServerSection];
 
 async function main(): Promise<number> {
   const keep = process.argv.includes('--keep');

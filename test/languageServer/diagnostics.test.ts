@@ -130,3 +130,15 @@ test('several courses in one workspace folder are each checked', async () => {
     await multi.stop();
   }
 });
+
+test('a course outside the workspace folders is found from the file opened in it', async () => {
+  const other = copyFixtureCourse();
+  const file = path.join(other, 'questions/addNumbers/info.json');
+  const lone = await LspClient.start([]);
+  try {
+    await lone.open(file, fs.readFileSync(file, 'utf8').replace('"easy"', '"easy", "typo"'));
+    await lone.waitForDiagnostics(file, hasCode('undeclared-tag'));
+  } finally {
+    await lone.stop();
+  }
+});

@@ -80,3 +80,18 @@ test('closing a file with unsaved edits falls back to its text on disk', async (
   const d = await client.waitForDiagnostics(question, (x) => tagNames(x).includes('onDisk'));
   assert.deepEqual(tagNames(d), ['onDisk']);
 });
+
+test('deleting a whole course clears every diagnostic it had', async () => {
+  const other = copyFixtureCourse();
+  const question = path.join(other, 'questions/addNumbers/info.json');
+  fs.writeFileSync(question, fs.readFileSync(question, 'utf8').replace('"easy"', '"easy", "typo"'));
+  const own = await LspClient.start([path.dirname(other)]);
+  try {
+    await own.waitForDiagnostics(question, hasCode('undeclared-tag'));
+    fs.rmSync(other, { recursive: true });
+    await own.filesChanged([other, FileChangeType.Deleted]);
+    await own.nextDiagnostics(question, isEmpty);
+  } finally {
+    await own.stop();
+  }
+});

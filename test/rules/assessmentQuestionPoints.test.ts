@@ -41,10 +41,11 @@ test('missing points, and points mixed with split points, are errors', () => {
   assert.deepEqual(
     found.map((d) => [d.code, d.severity, d.line]),
     [
-      ['question-points-missing', 'error', lineOf(assessment, '"id": "q1"') - 1],
+      ['question-points-missing', 'error', lineOf(assessment, '"id": "q1"')],
       ['points-with-split-points', 'error', lineOf(assessment, '"points": 2')],
     ],
   );
+  assert.equal(found[0].text, '"q1"');
   assert.equal(found[0].message, 'Question "q1": Must specify "points", "autoPoints" or "manualPoints" for a question.');
   assert.equal(found[1].text, '"points"');
   assert.match(found[1].message, /^Question "q2": Cannot specify "points" for a question if "autoPoints", "manualPoints" or "maxAutoPoints" are specified/);

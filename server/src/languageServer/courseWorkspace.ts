@@ -53,11 +53,15 @@ export class CourseWorkspace {
     return state;
   }
 
-  /** Forgets the courses at or under `folder`; returns them. */
-  removeFolder(folder: string): CourseState[] {
-    const removed = this.states().filter((s) => isWithin(s.root, folder));
+  /** Forgets the courses whose infoCourse.json is `path` or lies under it; returns them. */
+  removeCoursesWithin(path: string): CourseState[] {
+    const removed = this.states().filter((s) => isWithin(s.course.info.path, path));
     for (const s of removed) this.courses.delete(s.root);
     return removed;
+  }
+
+  has(state: CourseState): boolean {
+    return this.courses.get(state.root) === state;
   }
 
   /** The course a path belongs to. */
@@ -88,10 +92,14 @@ export class CourseWorkspace {
     return state && entry ? { state, entry } : undefined;
   }
 
-  /** Records that `path` changed: a known info file is re-read, anything else that could be one re-discovers the course. */
-  noteChanged(state: CourseState, path: string): void {
-    if (findEntryByPath(state.course, path)) state.reload.add(path);
-    else if (isInfoFileName(path)) state.rescan = true;
+  /**
+   * Records that the text of `path` changed; true when it is one of the course's info files. (Which
+   * files are entities depends only on folders and file names, never on text, so no re-discovery.)
+   */
+  noteChanged(state: CourseState, path: string): boolean {
+    if (!findEntryByPath(state.course, path)) return false;
+    state.reload.add(path);
+    return true;
   }
 
   /** Records that `path` appeared or went away; re-discovers the course if that can change its entities. */

@@ -1,3 +1,4 @@
+import * as nodePath from 'node:path';
 import {
   DidChangeConfigurationNotification,
   FileChangeType,
@@ -9,7 +10,6 @@ import {
   type WorkspaceFolder,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import * as nodePath from 'node:path';
 import { INFO_FILE_NAME } from '../course/course';
 import { codeActions } from './codeActions';
 import { complete } from './completion';
@@ -30,19 +30,21 @@ export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const workspace = new CourseWorkspace();
   const publisher = new DiagnosticsPublisher((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
-  const timers = new Map<string, NodeJS.Timeout>();
+  const timers = new Map<CourseState, NodeJS.Timeout>();
   let settings: ServerSettings = DEFAULT_SETTINGS;
   let canPullConfiguration = false;
   let hearsFolderChanges = false;
-  let folders: string[] = [];
+  const folders = new Set<string>();
   let ctx: ServerContext | undefined;
 
+  const logFailure = (what: string, err: unknown) =>
+    connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
   /** Runs `work`, logging instead of throwing: a bad file or a bug must not take the server down. */
   const safely = <T>(what: string, fallback: T, work: () => T): T => {
     try {
       return work();
     } catch (err) {
-      connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      logFailure(what, err);
       return fallback;
     }
   };
@@ -50,7 +52,7 @@ export function startServer(connection: Connection): void {
     try {
       return await work();
     } catch (err) {
-      connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      logFailure(what, err);
       return fallback;
     }
   };
@@ -68,12 +70,12 @@ export function startServer(connection: Connection): void {
     });
 
   const schedule = (state: CourseState) => {
-    clearTimeout(timers.get(state.root));
+    clearTimeout(timers.get(state));
     timers.set(
-      state.root,
+      state,
       setTimeout(() => {
-        timers.delete(state.root);
-        checkNow(state);
+        timers.delete(state);
+        if (workspace.has(state)) checkNow(state);
       }, settings.debounceMs),
     );
   };
@@ -82,13 +84,21 @@ export function startServer(connection: Connection): void {
     for (const state of workspace.addFolder(folder)) schedule(state);
   };
 
+  /** Forgets the courses deleted with `path` (or under a removed workspace folder) and clears their diagnostics. */
+  const dropCoursesWithin = (path: string) => {
+    for (const state of workspace.removeCoursesWithin(path)) {
+      clearTimeout(timers.get(state));
+      timers.delete(state);
+      publisher.clear(state.root);
+    }
+  };
+
   const applySettings = (raw: unknown) => {
     settings = readSettings(raw, settings);
     for (const state of workspace.states()) schedule(state);
   };
 
   const pullSettings = async () => {
-    if (!canPullConfiguration) return;
     const [section] = await connection.workspace.getConfiguration([{ section: 'prairielearn' }]);
     applySettings(section);
   };
@@ -98,7 +108,10 @@ export function startServer(connection: Connection): void {
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     hearsFolderChanges = params.capabilities.workspace?.workspaceFolders === true;
     const given: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
-    folders = given.map((f) => uriToPath(f.uri)).filter((p): p is string => p !== undefined);
+    for (const f of given) {
+      const path = uriToPath(f.uri);
+      if (path) folders.add(path);
+    }
     ctx = { workspace, documents, schemas: new SchemaService(params.capabilities) };
     return {
       capabilities: {
@@ -123,13 +136,15 @@ export function startServer(connection: Connection): void {
     if (hearsFolderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders((event) =>
         safely('workspace folders', undefined, () => {
-          for (const f of event.removed) {
-            const path = uriToPath(f.uri);
-            if (path) for (const state of workspace.removeFolder(path)) publisher.clear(state.root);
+          for (const path of event.removed.map((f) => uriToPath(f.uri))) {
+            if (!path) continue;
+            folders.delete(path);
+            dropCoursesWithin(path);
           }
-          for (const f of event.added) {
-            const path = uriToPath(f.uri);
-            if (path) addFolder(path);
+          for (const path of event.added.map((f) => uriToPath(f.uri))) {
+            if (!path) continue;
+            folders.add(path);
+            addFolder(path);
           }
         }),
       );
@@ -143,15 +158,26 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  documents.onDidChangeContent(({ document }) =>
-    safely('document change', undefined, () => {
+  documents.onDidOpen(({ document }) =>
+    safely('document open', undefined, () => {
       const path = uriToPath(document.uri);
       if (!path || !isInfoFileName(path)) return;
       workspace.overlay.set(path, document.getText());
       const state = workspace.courseOfInfoFile(path);
       if (!state) return;
-      workspace.noteChanged(state, path);
+      // A file the course does not know yet may be an entity the file watcher has not reported.
+      if (!workspace.noteChanged(state, path)) workspace.noteCreatedOrDeleted(state, path);
       schedule(state);
+    }),
+  );
+
+  documents.onDidChangeContent(({ document }) =>
+    safely('document change', undefined, () => {
+      const path = uriToPath(document.uri);
+      if (!path || !isInfoFileName(path)) return;
+      workspace.overlay.set(path, document.getText());
+      const state = workspace.courseOf(path);
+      if (state && workspace.noteChanged(state, path)) schedule(state);
     }),
   );
 
@@ -163,6 +189,7 @@ export function startServer(connection: Connection): void {
       const state = workspace.courseOf(path);
       if (!state) return;
       workspace.noteChanged(state, path);
+      // Also when it is no entry: with workspace checking off, its diagnostics must go.
       schedule(state);
     }),
   );
@@ -173,23 +200,16 @@ export function startServer(connection: Connection): void {
       for (const change of changes) {
         const path = uriToPath(change.uri);
         if (!path) continue;
+        if (change.type === FileChangeType.Deleted) dropCoursesWithin(path);
         if (change.type === FileChangeType.Created && nodePath.basename(path) === INFO_FILE_NAME.course) {
-          // Possibly a new course inside a workspace folder.
           for (const folder of folders) if (isWithin(path, folder)) addFolder(folder);
         }
         const state = workspace.courseOf(path);
         if (!state) continue;
-        if (change.type === FileChangeType.Deleted && path === state.course.info.path) {
-          workspace.removeFolder(state.root);
-          publisher.clear(state.root);
-          continue;
-        }
-        if (change.type === FileChangeType.Changed) {
-          // The editor's text of an open file wins over the disk.
-          if (!workspace.overlay.has(path)) workspace.noteChanged(state, path);
-        } else {
-          workspace.noteCreatedOrDeleted(state, path);
-        }
+        if (change.type !== FileChangeType.Changed) workspace.noteCreatedOrDeleted(state, path);
+        // The editor's text of an open file wins over the disk.
+        else if (!workspace.overlay.has(path)) workspace.noteChanged(state, path);
+        // Other files matter too: rules look at the disk (a dependency file, for one).
         touched.add(state);
       }
       for (const state of touched) schedule(state);

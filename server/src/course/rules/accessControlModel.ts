@@ -59,10 +59,6 @@ export class ProblemList {
     else this.byMessage.set(message, [problem]);
   }
 
-  get size(): number {
-    return this.byMessage.size;
-  }
-
   report(ctx: RuleContext, entry: InfoEntry): void {
     for (const [message, [first, ...rest]] of this.byMessage) {
       ctx.report(entry, {

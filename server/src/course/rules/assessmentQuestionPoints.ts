@@ -52,9 +52,10 @@ export const assessmentQuestionPoints: FileRule = {
         );
       }
       if (!points && !autoPoints && !manualPoints) {
+        // Nothing marks the absence itself, so mark the question's id.
         problems.add(
           'question-points-missing',
-          slot.path,
+          slot.qid ? [...slot.path, 'id'] : slot.path,
           'value',
           label,
           'Must specify "points", "autoPoints" or "manualPoints" for a question.',

@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 /** Headers PrairieLearn's app sets on every API response before routing (CORS, caching, framing). */
 export function setCommonHeaders(res: ServerResponse): void {
@@ -15,11 +15,28 @@ export function setCommonHeaders(res: ServerResponse): void {
   res.setHeader('X-Frame-Options', 'DENY');
 }
 
+/** Express's weak ETag: body length in hex and the start of its SHA-1 in base64. */
+function weakEtag(body: Buffer): string {
+  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
+  return `W/"${body.length.toString(16)}-${hash}"`;
+}
+
 function send(res: ServerResponse, status: number, text: string, head: boolean): void {
-  res.statusCode = status;
+  const body = Buffer.from(text, 'utf8');
+  const etag = weakEtag(body);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.end(head ? undefined : text);
+  res.setHeader('ETag', etag);
+  const inm = res.req?.headers['if-none-match'];
+  // As Express: a successful GET whose ETag the client already has gets an empty 304.
+  if (status >= 200 && status < 300 && inm && inm.split(/\s*,\s*/).some((t) => t === etag || t === '*')) {
+    res.statusCode = 304;
+    res.removeHeader('Content-Type');
+    res.end();
+    return;
+  }
+  res.statusCode = status;
+  res.setHeader('Content-Length', body.length);
+  res.end(head ? undefined : body);
 }
 
 /** Inside the API router: 2-space JSON, no trailing newline. */

@@ -13,14 +13,27 @@ interface Slot {
   aq_id: string;
   question_id: string;
   group_id: string;
+  zone_id: string;
+  zone_choose: number | null;
   max_points: number;
   max_auto_points: number;
 }
 
+/** An assessment's zones, each with its alternative groups (a student gets one question per group). */
+interface SeedAssessment {
+  type: string;
+  zones: Map<string, { choose: number | null; groups: Map<string, Slot[]> }>;
+}
+
+/** How many groups a zone gives each student: all, or `numberChoose` of them. */
+const chosenCount = (zone: { choose: number | null; groups: Map<string, Slot[]> }) =>
+  Math.min(zone.choose ?? zone.groups.size, zone.groups.size);
+
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-// Fixed start of term: the data must not depend on when it is generated.
-const TERM_START = Date.UTC(2025, 0, 13, 15, 0, 0);
+// Start of term when an instance has no publishing or access dates; never the clock, so that the
+// data does not depend on when it is generated.
+const DEFAULT_TERM_START = Date.UTC(2025, 0, 13, 15, 0, 0);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
@@ -37,10 +50,13 @@ export async function isSeeded(db: Database, courseId: string): Promise<boolean>
 export async function seedDemoData(db: Database, courseId: string, options: SeedOptions): Promise<void> {
   const rng = new Random(options.seed);
   await db.transaction(async (tx) => {
-    const cis = await tx.query<{ id: string }>(
-      'SELECT id FROM course_instances WHERE course_id = $1 AND deleted_at IS NULL ORDER BY id',
+    const cis = await tx.query<{ id: string; term_start: Date | null }>(
+      `SELECT ci.id, COALESCE(ci.publishing_start_date,
+         (SELECT min(r.start_date) FROM course_instance_access_rules r WHERE r.course_instance_id = ci.id)) AS term_start
+       FROM course_instances ci WHERE ci.course_id = $1 AND ci.deleted_at IS NULL ORDER BY ci.id`,
       [courseId],
     );
+    const termStart = (ci: { term_start: Date | null }) => ci.term_start?.getTime() ?? DEFAULT_TERM_START;
     for (const staff of DEMO_STAFF) {
       const user = await tx.query(
         `INSERT INTO users (uid, name, email) VALUES ($1, $2, $1)
@@ -93,7 +109,7 @@ export async function seedDemoData(db: Database, courseId: string, options: Seed
         `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
         rng.pick(['Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0', 'Mozilla/5.0 (Macintosh) Safari/605.1.15']),
         rng.pick(['en-US,en;q=0.9', 'de-DE,de;q=0.8', 'es-ES,es;q=0.9']),
-        iso(TERM_START - DAY),
+        iso((cis[0] ? termStart(cis[0]) : DEFAULT_TERM_START) - DAY),
       ]),
     );
     for (const ci of cis) {
@@ -101,9 +117,9 @@ export async function seedDemoData(db: Database, courseId: string, options: Seed
         tx,
         'enrollments',
         { user_id: 'bigint', course_instance_id: 'bigint', status: 'text', created_at: 'timestamptz' },
-        students.map((s) => [s.id, ci.id, 'joined', iso(TERM_START - 2 * DAY)]),
+        students.map((s) => [s.id, ci.id, 'joined', iso(termStart(ci) - 2 * DAY)]),
       );
-      await seedCourseInstance(tx, courseId, ci.id, students, firstFingerprint - firstUser, rng);
+      await seedCourseInstance(tx, courseId, ci.id, termStart(ci), students, firstFingerprint - firstUser, rng);
     }
   });
 }
@@ -112,25 +128,29 @@ async function seedCourseInstance(
   tx: Parameters<Parameters<Database['transaction']>[0]>[0],
   courseId: string,
   ciId: string,
+  termStart: number,
   students: { id: number; ability: number }[],
   fingerprintOffset: number,
   rng: Random,
 ): Promise<void> {
   const slots = await tx.query<Slot & { assessment_id: string; type: string }>(
     `SELECT a.id AS assessment_id, a.type, aq.id AS aq_id, aq.question_id, aq.alternative_group_id AS group_id,
-       aq.max_points, aq.max_auto_points
+       z.id AS zone_id, z.number_choose AS zone_choose, aq.max_points, aq.max_auto_points
      FROM assessments a JOIN assessment_questions aq ON aq.assessment_id = a.id AND aq.deleted_at IS NULL
+     JOIN alternative_groups ag ON ag.id = aq.alternative_group_id JOIN zones z ON z.id = ag.zone_id
      JOIN assessment_sets aset ON aset.id = a.assessment_set_id
      WHERE a.course_instance_id = $1 AND a.deleted_at IS NULL
      ORDER BY aset.number, a.order_by, a.id, aq.number`,
     [ciId],
   );
-  const assessments = new Map<string, { type: string; groups: Map<string, Slot[]> }>();
+  const assessments = new Map<string, SeedAssessment>();
   for (const s of slots) {
     let a = assessments.get(s.assessment_id);
-    if (!a) assessments.set(s.assessment_id, (a = { type: s.type, groups: new Map() }));
-    let group = a.groups.get(s.group_id);
-    if (!group) a.groups.set(s.group_id, (group = []));
+    if (!a) assessments.set(s.assessment_id, (a = { type: s.type, zones: new Map() }));
+    let zone = a.zones.get(s.zone_id);
+    if (!zone) a.zones.set(s.zone_id, (zone = { choose: s.zone_choose, groups: new Map() }));
+    let group = zone.groups.get(s.group_id);
+    if (!group) zone.groups.set(s.group_id, (group = []));
     group.push({ ...s, max_points: s.max_points ?? 0, max_auto_points: s.max_auto_points ?? 0 });
   }
 
@@ -147,7 +167,7 @@ async function seedCourseInstance(
   const takers = plan.map(() => students.filter(() => rng.chance(0.85)));
   for (const [p, { a }] of plan.entries()) {
     counts.ai += takers[p].length;
-    counts.iq += takers[p].length * a.groups.size;
+    for (const zone of a.zones.values()) counts.iq += takers[p].length * chosenCount(zone);
   }
   let aiId = await reserveIds(tx, 'assessment_instances', counts.ai);
   let iqId = await reserveIds(tx, 'instance_questions', counts.iq);
@@ -156,7 +176,7 @@ async function seedCourseInstance(
     const exam = a.type === 'Exam';
     for (const student of takers[p]) {
       const fingerprint = student.id + fingerprintOffset;
-      const start = TERM_START + index * 7 * DAY + rng.int(0, 72 * 60) * MINUTE;
+      const start = termStart + index * 7 * DAY + rng.int(0, 72 * 60) * MINUTE;
       const dateLimit = exam ? start + 60 * MINUTE : null;
       const myAi = aiId++;
       events.push([myAi, 'Open', iso(start), student.id, null, null, { date_limit: dateLimit && iso(dateLimit) }, null]);
@@ -165,7 +185,13 @@ async function seedCourseInstance(
       let points = 0;
       let maxPoints = 0;
       let number = 0;
-      for (const group of a.groups.values()) {
+      const groups = [...a.zones.values()].flatMap((zone) => {
+        const all = [...zone.groups.values()];
+        const skip = new Set<number>();
+        while (all.length - skip.size > chosenCount(zone)) skip.add(rng.int(0, all.length - 1));
+        return all.filter((_, i) => !skip.has(i));
+      });
+      for (const group of groups) {
         const slot = rng.pick(group);
         const myIq = iqId++;
         number++;

@@ -36,9 +36,10 @@ export async function writeAssessmentContent(
   for (const [zi, zone] of (data.zones ?? []).entries()) {
     const zoneId = (
       await tx.query(
-        `INSERT INTO zones (assessment_id, number, title) VALUES ($1, $2, $3)
-         ON CONFLICT (assessment_id, number) DO UPDATE SET title = EXCLUDED.title RETURNING id`,
-        [assessmentId, zi + 1, zone.title ?? null],
+        `INSERT INTO zones (assessment_id, number, title, number_choose) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (assessment_id, number) DO UPDATE SET title = EXCLUDED.title,
+           number_choose = EXCLUDED.number_choose RETURNING id`,
+        [assessmentId, zi + 1, zone.title ?? null, zone.numberChoose ?? null],
       )
     )[0].id;
     for (const q of zone.questions ?? []) {

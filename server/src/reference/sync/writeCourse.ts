@@ -103,9 +103,22 @@ async function writeCourseInstances(
       `UPDATE course_instances SET uuid = COALESCE($2, uuid), short_name = $3, deleted_at = NULL,
          sync_errors = $4, sync_warnings = $5,
          long_name = CASE WHEN $6::boolean THEN $7 ELSE long_name END,
-         display_timezone = CASE WHEN $6::boolean THEN $8 ELSE display_timezone END
+         display_timezone = CASE WHEN $6::boolean THEN $8 ELSE display_timezone END,
+         publishing_start_date = CASE WHEN $6::boolean THEN $9::timestamp AT TIME ZONE $8 ELSE publishing_start_date END,
+         publishing_end_date = CASE WHEN $6::boolean THEN $10::timestamp AT TIME ZONE $8 ELSE publishing_end_date END
        WHERE id = $1`,
-      [id, f.uuid ?? null, f.entry.id, messages(f.errors), messages(f.warnings), !!data, data?.longName ?? null, timezone],
+      [
+        id,
+        f.uuid ?? null,
+        f.entry.id,
+        messages(f.errors),
+        messages(f.warnings),
+        !!data,
+        data?.longName ?? null,
+        timezone,
+        localDate(data?.publishing?.startDate),
+        localDate(data?.publishing?.endDate),
+      ],
     );
     if (data) await writeCourseInstanceAccessRules(tx, id, data.allowAccess, timezone);
     out.push(id);

@@ -53,6 +53,8 @@ CREATE TABLE course_instances (
   short_name text NOT NULL,
   long_name text,
   display_timezone text NOT NULL,
+  publishing_start_date timestamptz,
+  publishing_end_date timestamptz,
   sync_errors text,
   sync_warnings text,
   deleted_at timestamptz
@@ -185,6 +187,7 @@ CREATE TABLE zones (
   assessment_id bigint NOT NULL REFERENCES assessments(id),
   number integer NOT NULL,
   title text,
+  number_choose integer,
   UNIQUE (assessment_id, number)
 );
 

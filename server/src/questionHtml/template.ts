@@ -1,0 +1,388 @@
+import { scanMustache, type MustacheScan, type MustacheTag } from './mustache';
+
+/**
+ * A question.html template scanned into elements with exact offsets. Mustache runs before any
+ * HTML parsing in PrairieLearn, so every mustache tag is one opaque unit here: inside an attribute
+ * value it makes the value dynamic, between attributes it is skipped (a section) or makes the
+ * attribute list dynamic (an interpolation), and in text it is just text. The HTML part follows
+ * the HTML tokenizer where it matters for what browsers and lxml tolerate: `<` not followed by a
+ * letter is text, attributes need no whitespace between them, unquoted values end at whitespace
+ * or `>`, raw-text elements (`<script>`, `<style>`, `<markdown>`, code elements) are not scanned
+ * for tags, and unclosed or mismatched tags are closed the forgiving way.
+ */
+export interface Attribute {
+  /** As written. */
+  name: string;
+  nameStart: number;
+  nameEnd: number;
+  /** The value without quotes; undefined for a bare attribute (`<x a>`). */
+  value?: string;
+  valueStart: number;
+  valueEnd: number;
+  quote: '"' | "'" | '';
+  /** The value (or the name) holds mustache, so it is only known at render time. */
+  dynamic: boolean;
+}
+
+export interface Section {
+  name: string;
+  inverted: boolean;
+  /** Offset of the opening tag: tells apart two sections of the same name. */
+  start: number;
+}
+
+export interface Element {
+  /** Tag as written. */
+  tag: string;
+  /** Lower-cased tag. */
+  lower: string;
+  start: number;
+  nameStart: number;
+  nameEnd: number;
+  /** Offset just after the start tag's `>` (or the end of the text when it never closes). */
+  startTagEnd: number;
+  /** Offset after the end tag, or where the element was implicitly closed. */
+  end: number;
+  /** Start of the explicit end tag, if any. */
+  closeStart?: number;
+  attributes: Attribute[];
+  /** A mustache interpolation stands between the attributes (`<x {{attrs}}>`): the list is open. */
+  dynamicAttributes: boolean;
+  selfClosing: boolean;
+  parent?: Element;
+  children: Element[];
+  /** Mustache sections around the element, outermost first. */
+  sections: readonly Section[];
+}
+
+export type TemplateProblemKind = 'unclosed-element' | 'stray-end-tag' | 'unterminated-tag' | 'unterminated-comment' | 'duplicate-attribute';
+
+export interface TemplateProblem {
+  kind: TemplateProblemKind;
+  start: number;
+  end: number;
+  message: string;
+}
+
+export interface Template {
+  text: string;
+  mustache: MustacheScan;
+  roots: Element[];
+  /** Every element, in document order. */
+  elements: Element[];
+  problems: TemplateProblem[];
+}
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
+/** Elements whose end tag HTML lets authors leave out. */
+const OPTIONAL_END = new Set(['p', 'li', 'dt', 'dd', 'option', 'optgroup', 'tr', 'td', 'th', 'thead', 'tbody', 'tfoot', 'colgroup', 'rb', 'rt', 'rp', 'html', 'head', 'body']);
+/**
+ * Elements whose content is not markup: HTML's raw-text elements, `<markdown>` (converted before
+ * element processing), and the pl-* elements whose content is code or graph text.
+ */
+export const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'markdown', 'pl-code', 'pl-graph', 'pl-graphviz-render', 'pl-file-editor']);
+
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+
+export function parseTemplate(text: string): Template {
+  const mustache = scanMustache(text);
+  const at = new Map<number, MustacheTag>();
+  for (const tag of mustache.tags) at.set(tag.start, tag);
+  const roots: Element[] = [];
+  const elements: Element[] = [];
+  const problems: TemplateProblem[] = [];
+  const stack: Element[] = [];
+  let sections: Section[] = [];
+  const n = text.length;
+
+  const enterSection = (tag: MustacheTag) => {
+    if (tag.kind === 'section' || tag.kind === 'inverted') sections = [...sections, { name: tag.name, inverted: tag.kind === 'inverted', start: tag.start }];
+    else if (tag.kind === 'close') {
+      const i = sections.map((s) => s.name).lastIndexOf(tag.name);
+      if (i >= 0) sections = sections.slice(0, i);
+    }
+  };
+  const closeElement = (el: Element, end: number, implicit: boolean) => {
+    el.end = end;
+    if (implicit && !OPTIONAL_END.has(el.lower)) {
+      problems.push({
+        kind: 'unclosed-element',
+        start: el.nameStart,
+        end: el.nameEnd,
+        message: `<${el.tag}> is never closed; browsers close it where its parent ends. Add </${el.tag}>.`,
+      });
+    }
+  };
+
+  let i = 0;
+  // Skips a mustache tag at i, if one starts there; returns the offset after it, else -1.
+  const skipMustache = (pos: number): number => {
+    const tag = text.charCodeAt(pos) === 123 ? at.get(pos) : undefined;
+    if (!tag) return -1;
+    enterSection(tag);
+    return tag.end;
+  };
+
+  while (i < n) {
+    const lt = text.indexOf('<', i);
+    const mu = text.indexOf('{{', i);
+    const next = lt < 0 ? mu : mu < 0 ? lt : Math.min(lt, mu);
+    if (next < 0) break;
+    if (next === mu && at.has(mu)) {
+      i = skipMustache(mu);
+      continue;
+    }
+    if (next !== lt) {
+      i = next + 2;
+      continue;
+    }
+    i = lt;
+    const c1 = text.charCodeAt(i + 1);
+    if (text.startsWith('<!--', i)) {
+      const close = text.indexOf('-->', i + 4);
+      // "<!-->" and "<!--->" are complete (empty) comments for browsers.
+      if (text.startsWith('>', i + 4) || text.startsWith('->', i + 4)) i = text.indexOf('>', i + 4) + 1;
+      else if (close < 0) {
+        problems.push({ kind: 'unterminated-comment', start: i, end: i + 4, message: 'This comment is never closed, so everything after it is hidden. Add -->.' });
+        i = n;
+      } else i = close + 3;
+      continue;
+    }
+    if (c1 === 33 /* ! */ || c1 === 63 /* ? */ || (c1 === 47 /* / */ && !isLetter(text.charCodeAt(i + 2)))) {
+      // Doctype, CDATA, processing instruction, or "</" not followed by a name: skipped up to ">".
+      const gt = text.indexOf('>', i + 2);
+      i = gt < 0 ? n : gt + 1;
+      continue;
+    }
+    if (c1 === 47 /* / */) {
+      i = endTag(i);
+      continue;
+    }
+    if (!isLetter(c1)) {
+      i++; // "a < b": text
+      continue;
+    }
+    i = startTag(i);
+  }
+  for (let k = stack.length - 1; k >= 0; k--) closeElement(stack[k], n, true);
+  return { text, mustache, roots, elements, problems };
+
+  function endTag(pos: number): number {
+    let j = pos + 2;
+    while (j < n && !isSpace(text.charCodeAt(j)) && text[j] !== '>' && text[j] !== '/') j++;
+    const tag = text.slice(pos + 2, j);
+    const lower = tag.toLowerCase();
+    let k = j;
+    while (k < n && text[k] !== '>') {
+      const skipped = skipMustache(k);
+      k = skipped >= 0 ? skipped : k + 1;
+    }
+    const end = k < n ? k + 1 : n;
+    if (k >= n) problems.push({ kind: 'unterminated-tag', start: pos, end: j, message: `The end tag </${tag}> is never closed with ">".` });
+    let m = stack.length - 1;
+    while (m >= 0 && stack[m].lower !== lower) m--;
+    if (m < 0) {
+      if (!VOID.has(lower)) problems.push({ kind: 'stray-end-tag', start: pos, end: end, message: `</${tag}> has no matching <${tag}>; browsers ignore it. Remove it or add the start tag.` });
+      return end;
+    }
+    for (let x = stack.length - 1; x > m; x--) closeElement(stack[x], pos, true);
+    const el = stack[m];
+    el.closeStart = pos;
+    closeElement(el, end, false);
+    stack.length = m;
+    return end;
+  }
+
+  function startTag(pos: number): number {
+    let j = pos + 1;
+    while (j < n) {
+      const c = text.charCodeAt(j);
+      if (isSpace(c) || c === 62 /* > */ || c === 47 /* / */) break;
+      if (c === 123 && at.has(j)) break;
+      j++;
+    }
+    const tag = text.slice(pos + 1, j);
+    const parent = stack[stack.length - 1];
+    const el: Element = {
+      tag,
+      lower: tag.toLowerCase(),
+      start: pos,
+      nameStart: pos + 1,
+      nameEnd: j,
+      startTagEnd: n,
+      end: n,
+      attributes: [],
+      dynamicAttributes: false,
+      selfClosing: false,
+      parent,
+      children: [],
+      sections,
+    };
+    const seen = new Set<string>();
+    let k = j;
+    let closed = false;
+    let conditional = false;
+    while (k < n) {
+      const c = text.charCodeAt(k);
+      if (isSpace(c)) {
+        k++;
+        continue;
+      }
+      if (c === 62 /* > */) {
+        k++;
+        closed = true;
+        break;
+      }
+      if (c === 47 /* / */) {
+        if (text.charCodeAt(k + 1) === 62) {
+          el.selfClosing = true;
+          k += 2;
+          closed = true;
+          break;
+        }
+        k++;
+        continue;
+      }
+      const tagAt = c === 123 ? at.get(k) : undefined;
+      if (tagAt) {
+        if (tagAt.kind === 'variable' || tagAt.kind === 'raw' || tagAt.kind === 'partial') el.dynamicAttributes = true;
+        if (tagAt.kind === 'section' || tagAt.kind === 'inverted') conditional = true;
+        k = skipMustache(k);
+        continue;
+      }
+      k = attribute(el, k, seen, conditional);
+    }
+    el.startTagEnd = k;
+    if (!closed) {
+      problems.push({ kind: 'unterminated-tag', start: el.nameStart, end: el.nameEnd, message: `The start tag <${tag}> is never closed with ">".` });
+    }
+    elements.push(el);
+    if (parent) parent.children.push(el);
+    else roots.push(el);
+    if (el.selfClosing || VOID.has(el.lower)) {
+      el.end = k;
+      return k;
+    }
+    if (RAW_TEXT.has(el.lower)) {
+      const close = findRawTextEnd(el.lower, k);
+      if (close < 0) {
+        closeElement(el, n, true);
+        return n;
+      }
+      const gt = text.indexOf('>', close);
+      el.closeStart = close;
+      el.end = gt < 0 ? n : gt + 1;
+      // Mustache sections inside raw text still open and close.
+      for (const t of mustache.tags) if (t.start >= k && t.start < close) enterSection(t);
+      return el.end;
+    }
+    stack.push(el);
+    return k;
+  }
+
+  function attribute(el: Element, pos: number, seen: Set<string>, conditional: boolean): number {
+    let j = pos;
+    let dynamic = false;
+    // The first character may be "=" (HTML's tokenizer takes it as part of the name).
+    if (text[j] === '=') j++;
+    while (j < n) {
+      const c = text.charCodeAt(j);
+      if (isSpace(c) || c === 47 || c === 62 || c === 61 /* = */) break;
+      const tagAt = c === 123 ? at.get(j) : undefined;
+      if (tagAt) {
+        if (j === pos) break;
+        dynamic = true;
+        j = tagAt.end;
+        continue;
+      }
+      j++;
+    }
+    const attr: Attribute = { name: text.slice(pos, j), nameStart: pos, nameEnd: j, valueStart: j, valueEnd: j, quote: '', dynamic };
+    let k = j;
+    while (k < n && isSpace(text.charCodeAt(k))) k++;
+    if (text[k] === '=') {
+      k++;
+      while (k < n && isSpace(text.charCodeAt(k))) k++;
+      const q = text[k];
+      if (q === '"' || q === "'") {
+        attr.quote = q;
+        let m = k + 1;
+        while (m < n && text[m] !== q) {
+          const tagAt = text.charCodeAt(m) === 123 ? at.get(m) : undefined;
+          if (tagAt) {
+            attr.dynamic = true;
+            enterSection(tagAt);
+            m = tagAt.end;
+          } else m++;
+        }
+        attr.valueStart = k + 1;
+        attr.valueEnd = Math.min(m, n);
+        if (m >= n) {
+          problems.push({ kind: 'unterminated-tag', start: attr.nameStart, end: attr.nameEnd, message: `The value of "${attr.name}" is never closed with ${q}.` });
+          k = n;
+        } else k = m + 1;
+      } else {
+        let m = k;
+        while (m < n) {
+          const c = text.charCodeAt(m);
+          if (isSpace(c) || c === 62) break;
+          const tagAt = c === 123 ? at.get(m) : undefined;
+          if (tagAt) {
+            attr.dynamic = true;
+            enterSection(tagAt);
+            m = tagAt.end;
+          } else m++;
+        }
+        attr.valueStart = k;
+        attr.valueEnd = m;
+        k = m;
+      }
+      attr.value = text.slice(attr.valueStart, attr.valueEnd);
+    } else {
+      k = j;
+    }
+    const key = attr.name.toLowerCase();
+    // Inside a section opened in the tag (`{{#a}}x="1"{{/a}}{{^a}}x="2"{{/a}}`) a repeat is an alternative.
+    if (seen.has(key) && !attr.dynamic && !conditional) {
+      problems.push({
+        kind: 'duplicate-attribute',
+        start: attr.nameStart,
+        end: attr.nameEnd,
+        message: `"${attr.name}" is given twice on <${el.tag}>; only the first one counts. Remove one.`,
+      });
+    } else seen.add(key);
+    el.attributes.push(attr);
+    return Math.max(k, pos + 1);
+  }
+
+  function findRawTextEnd(lower: string, from: number): number {
+    const needle = '</' + lower;
+    let k = from;
+    for (;;) {
+      const found = text.indexOf('</', k);
+      if (found < 0) return -1;
+      if (text.slice(found, found + needle.length).toLowerCase() === needle) {
+        const after = text.charCodeAt(found + needle.length);
+        if (Number.isNaN(after) || isSpace(after) || after === 62 || after === 47) return found;
+      }
+      k = found + 2;
+    }
+  }
+}
+
+/** The attribute of an element by canonical name (case-insensitive, underscores for hyphens). */
+export function findAttribute(el: Element, canonicalName: string): Attribute | undefined {
+  for (const a of el.attributes) if (a.name.toLowerCase().replace(/_/g, '-') === canonicalName) return a;
+  return undefined;
+}
+
+/** The innermost element whose start tag contains the offset. */
+export function elementAtTag(template: Template, offset: number): Element | undefined {
+  let found: Element | undefined;
+  for (const el of template.elements) {
+    if (el.start > offset) break;
+    if (offset > el.start && offset <= el.startTagEnd) found = el;
+  }
+  return found;
+}

@@ -1,0 +1,62 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { listen, openApp, type ReferenceApp } from '../../../server/src/reference/app';
+import { addCourse } from '../../../server/src/reference/courses';
+import { seedDemoData } from '../../../server/src/reference/seed/seed';
+import { demoToken } from '../../../server/src/reference/seed/demoUsers';
+import { makeCourseRepo, smallCourse, type Files } from './courseRepo';
+
+export interface Running {
+  app: ReferenceApp;
+  base: string;
+  courseId: string;
+  repo: string;
+  seed: number;
+  /** Demo token of a seeded account. */
+  token(uid: string): string;
+  get(pathname: string, token?: string | null, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export type Backend = { kind: 'pglite' } | { kind: 'postgres'; url: string };
+
+/** Starts a server on a loopback port over a course repository, synced and (optionally) seeded. */
+export async function startReference(
+  backend: Backend,
+  options: { files?: Files; students?: number; seed?: number; seedData?: boolean } = {},
+): Promise<Running> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-ref-data-'));
+  const app = await openApp({ dataDir, databaseUrl: backend.kind === 'postgres' ? backend.url : undefined });
+  const repo = makeCourseRepo(options.files ?? smallCourse());
+  const courseId = await addCourse(app.db, path.join(dataDir, 'courses'), repo, 'master');
+  await app.sync.start(courseId, null);
+  await app.sync.idle(courseId);
+  const seed = options.seed ?? 7;
+  if (options.seedData !== false) await seedDemoData(app.db, courseId, { students: options.students ?? 6, seed });
+  const server: Server = await listen(app, 0, '127.0.0.1');
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pl/api/v1`;
+  const token = (uid: string) => demoToken(seed, uid);
+  return {
+    app,
+    base,
+    courseId,
+    repo,
+    seed,
+    token,
+    get: (pathname, tok = token('instructor@example.com'), init = {}) =>
+      fetch(base + pathname, {
+        ...init,
+        headers: { ...(tok === null ? {} : { 'Private-Token': tok }), ...(init.headers as Record<string, string>) },
+      }),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(repo, { recursive: true, force: true });
+    },
+  };
+}
