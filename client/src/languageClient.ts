@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 
-/** The course files the server checks; question.html will join them. */
-const INFO_FILES = '{info.json,infoAssessment.json,infoCourseInstance.json,infoCourse.json}';
+/** The course files the server checks. */
+const COURSE_FILES = '{info.json,infoAssessment.json,infoCourseInstance.json,infoCourse.json,question.html}';
 
 /**
  * Starts the bundled language server (dist/languageServer.js) over IPC. Our schemas are not
@@ -16,15 +16,17 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ scheme: 'file', pattern: `**/${INFO_FILES}` }],
+    documentSelector: [{ scheme: 'file', pattern: `**/${COURSE_FILES}` }],
     synchronize: {
       fileEvents: [
-        vscode.workspace.createFileSystemWatcher(`**/${INFO_FILES}`),
+        vscode.workspace.createFileSystemWatcher(`**/${COURSE_FILES}`),
         // Deleting a folder reports only the folder; the server works out which entities went with it.
         vscode.workspace.createFileSystemWatcher('**/*', true, true, false),
         // Folders created under questions/ or courseInstances/ may be new (still empty) entities.
         vscode.workspace.createFileSystemWatcher('**/{questions,courseInstances}/**', false, true, true),
         vscode.workspace.createFileSystemWatcher('**/{clientFilesQuestion,clientFilesCourse}/**'),
+        // question.html checks read server.py (the params it sets) and the files elements name.
+        vscode.workspace.createFileSystemWatcher('**/questions/**/server.py'),
       ],
     },
     // The first check uses the user's settings without waiting for a configuration round trip.

@@ -9,7 +9,6 @@ import {
   ExitNotification,
   InitializedNotification,
   InitializeRequest,
-  LogMessageNotification,
   PublishDiagnosticsNotification,
   ShutdownRequest,
   StreamMessageReader,
@@ -26,7 +25,6 @@ type DiagnosticsListener = (diagnostics: Diagnostic[]) => void;
 
 /** A minimal LSP client over stdio for timing a language server the way an editor drives it. */
 export class LspClient {
-  readonly logs: string[] = [];
   private readonly listeners = new Map<string, DiagnosticsListener[]>();
   private versions = new Map<string, number>();
 
@@ -40,10 +38,6 @@ export class LspClient {
   static async start(serverJs: string, root: string, initializationOptions: unknown): Promise<LspClient> {
     const child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'inherit'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-    const logs: string[] = [];
-    connection.onNotification(LogMessageNotification.method, (m: { message: string }) => {
-      logs.push(m.message);
-    });
     // Requests the server may send; answer them as a plain editor would.
     connection.onRequest('client/registerCapability', () => null);
     connection.onRequest('window/workDoneProgress/create', () => null);
@@ -65,7 +59,6 @@ export class LspClient {
       },
     });
     const client = new LspClient(child, connection, result);
-    (client as { logs: string[] }).logs = logs;
     connection.onNotification(PublishDiagnosticsNotification.type, ({ uri, diagnostics }) => {
       const waiting = client.listeners.get(uri);
       if (!waiting) return;

@@ -10,9 +10,10 @@ import { formatTable, type Row } from './table';
 import { floorSection } from './sections/floor';
 import { checkerSection } from './sections/checker';
 import { languageServerSection } from './sections/languageServer';
+import { questionHtmlSection } from './questionHtml';
 
 /** In order; a later section may compare with figures an earlier one recorded. */
-const SECTIONS: BenchSection[] = [floorSection, checkerSection, languageServerSection];
+const SECTIONS: BenchSection[] = [floorSection, checkerSection, languageServerSection, questionHtmlSection];
 
 async function main(): Promise<number> {
   const keep = process.argv.includes('--keep');

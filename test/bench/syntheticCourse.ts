@@ -26,6 +26,8 @@ export interface SyntheticCourse {
   questionIds: string[];
   /** Assessment info files, absolute. */
   assessmentFiles: string[];
+  /** The other files the checker reads (question.html, server.py), absolute. */
+  questionFiles: string[];
 }
 
 const AREAS = ['algebra', 'calculus', 'geometry', 'statistics', 'probability', 'logic', 'programming', 'linearAlgebra', 'numberTheory', 'physics'];
@@ -51,11 +53,13 @@ export function writeSyntheticCourse(root: string, options: SyntheticCourseOptio
     return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
   };
   const infoFiles: string[] = [];
+  const questionFiles: string[] = [];
   const write = (rel: string, content: string | object) => {
     const full = path.join(root, rel);
     fs.mkdirSync(path.dirname(full), { recursive: true });
     fs.writeFileSync(full, typeof content === 'string' ? content : JSON.stringify(content, null, 2) + '\n');
     if (/(^|\/)info(Course|CourseInstance|Assessment)?\.json$/.test(rel)) infoFiles.push(full);
+    else if (/\/(question\.html|server\.py)$/.test(rel)) questionFiles.push(full);
   };
 
   write('infoCourse.json', {
@@ -150,5 +154,5 @@ export function writeSyntheticCourse(root: string, options: SyntheticCourseOptio
     });
     assessmentFiles.push(path.join(root, rel));
   }
-  return { root, infoFiles, questionIds, assessmentFiles };
+  return { root, infoFiles, questionIds, assessmentFiles, questionFiles };
 }

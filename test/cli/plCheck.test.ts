@@ -1,5 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -227,4 +228,16 @@ test('the demo course is clean', { skip: !fs.existsSync(DEMO) && 'server/demo-co
   assert.equal(r.stderr, '');
   assert.match(r.stdout, /^0 errors, 0 warnings, 0 notes in 1 course \(\d+ files\)\n$/);
   assert.equal(r.status, 0);
+});
+
+test('a reader that stops early (pl-check | head) ends the run quietly, keeping the exit status', () => {
+  // A real pipe into `head`, which exits after 100 bytes of the ~200 KB of SARIF.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-pipe-'));
+  const fixture = path.join(__dirname, 'fixtures/one-mistake-per-rule');
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const run = `${quote(process.execPath)} ${quote(path.join(REPO, 'dist/plCheck.js'))} --format sarif ${quote(fixture)}`;
+  spawnSync('sh', ['-c', `(${run} 2>${quote(path.join(dir, 'stderr'))}; echo $? >${quote(path.join(dir, 'status'))}) | head -c 100 >/dev/null`]);
+  assert.equal(fs.readFileSync(path.join(dir, 'stderr'), 'utf8'), '');
+  assert.equal(fs.readFileSync(path.join(dir, 'status'), 'utf8').trim(), '1');
+  fs.rmSync(dir, { recursive: true, force: true });
 });

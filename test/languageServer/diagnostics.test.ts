@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { copyFixtureCourse, LspClient, uriOf, type Diagnostic } from './lspClient';
+import { copyFixtureCourse, type Diagnostic, LspClient, removeTemporaryFolders, temporaryFolder, uriOf } from './lspClient';
 
 const codes = (d: Diagnostic[]) => d.map((x) => x.code);
 const hasCode = (code: string) => (d: Diagnostic[]) => codes(d).includes(code);
@@ -20,7 +20,10 @@ before(async () => {
   client = await LspClient.start([root]);
 });
 
-after(() => client.stop());
+after(async () => {
+  await client.stop();
+  removeTemporaryFolders();
+});
 
 test('the workspace scan publishes problems of files that are not open, in PrairieLearn terms', async () => {
   const [d] = await client.waitForDiagnostics(brokenTag, hasCode('undeclared-tag'));
@@ -119,8 +122,8 @@ test('with workspace checking off, only open files get diagnostics', async () =>
 });
 
 test('several courses in one workspace folder are each checked', async () => {
-  const parent = fs.mkdtempSync(path.join(path.dirname(root), 'pl-multi-'));
-  for (const name of ['courseA', 'courseB']) fs.cpSync(copyFixtureCourse(), path.join(parent, name), { recursive: true });
+  const parent = temporaryFolder();
+  for (const name of ['courseA', 'courseB']) copyFixtureCourse(path.join(parent, name));
   const files = ['courseA', 'courseB'].map((name) => path.join(parent, name, 'questions/addNumbers/info.json'));
   for (const f of files) fs.writeFileSync(f, fs.readFileSync(f, 'utf8').replace('"easy"', '"easy", "typo"'));
   const multi = await LspClient.start([parent]);
@@ -140,5 +143,54 @@ test('a course outside the workspace folders is found from the file opened in it
     await lone.waitForDiagnostics(file, hasCode('undeclared-tag'));
   } finally {
     await lone.stop();
+  }
+});
+
+test('deprecated and unused properties carry the matching diagnostic tags', async () => {
+  const file = path.join(root, 'courseInstances/Sp26/infoCourseInstance.json');
+  const publishing = { startDate: '2026-01-10T00:00:00', endDate: '2099-05-15T00:00:00' };
+  const data = { uuid: '3e9d6c5b-4f7a-4b8c-8d1e-2f3a4b5c6d7e', longName: 'Spring 2026', shortName: 'Sp26', userRoles: {}, publishing };
+  await client.open(file, JSON.stringify(data, null, 2));
+  const d = await client.waitForDiagnostics(file, hasCode('ci-user-roles-deprecated'));
+  assert.deepEqual(d.find((x) => x.code === 'ci-user-roles-deprecated')!.tags, [2]);
+  assert.deepEqual(d.find((x) => x.code === 'ci-short-name-unused')!.tags, [1]);
+  await client.close(file);
+});
+
+test('question.html is checked with the course, live from the editor, with ranges in its own text', async () => {
+  const file = path.join(root, 'questions/addNumbers/question.html');
+  const text = '<pl-question-panel>\r\n  <p>1 + 2</p>\r\n</pl-question-panel>\r\n<pl-integer-input answers-name="x"></pl-integer-input>\r\n<pl-integer-input answers-name="x"></pl-integer-input>\r\n';
+  await client.open(file, text);
+  const d = await client.waitForDiagnostics(file, hasCode('duplicate-answers-name'));
+  const dup = d.find((x) => x.code === 'duplicate-answers-name')!;
+  const line = text.split('\r\n')[dup.range.start.line];
+  assert.match(line.slice(dup.range.start.character), /^"?x"?/);
+  await client.change(file, text.replace(/<pl-integer-input answers-name="x"><\/pl-integer-input>\r\n$/, ''));
+  await client.nextDiagnostics(file, (x) => !hasCode('duplicate-answers-name')(x));
+  await client.close(file);
+});
+
+test('changed settings re-check at once: a code switched off disappears, and comes back', async () => {
+  await client.waitForDiagnostics(brokenTag, hasCode('undeclared-tag'));
+  await client.configure({ validation: { debounceMs: 0 }, diagnostics: { severity: { 'undeclared-tag': 'off' } } });
+  await client.nextDiagnostics(brokenTag, isEmpty);
+  await client.configure({ validation: { debounceMs: 0 }, diagnostics: { severity: {} } });
+  await client.nextDiagnostics(brokenTag, hasCode('undeclared-tag'));
+});
+
+test('settings pulled from the client (as VS Code answers) win over initializationOptions', async () => {
+  const other = copyFixtureCourse();
+  const file = path.join(other, 'questions/addNumbers/info.json');
+  fs.writeFileSync(file, fs.readFileSync(file, 'utf8').replace('"easy"', '"easy", "typo"'));
+  const pulled = await LspClient.start([other], { validation: { debounceMs: 0 } }, {
+    validation: { debounceMs: 0 },
+    diagnostics: { severity: { 'undeclared-tag': 'error' } },
+  });
+  try {
+    const [d] = await pulled.waitForDiagnostics(file, hasCode('undeclared-tag'));
+    assert.equal(d.severity, 1);
+    assert.equal(pulled.configurationRequests, 1);
+  } finally {
+    await pulled.stop();
   }
 });

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { copyFixtureCourse, FileChangeType, LspClient, type Diagnostic } from './lspClient';
+import { copyFixtureCourse, type Diagnostic, FileChangeType, LspClient, removeTemporaryFolders, temporaryFolder } from './lspClient';
 
 const hasCode = (code: string) => (d: Diagnostic[]) => d.some((x) => x.code === code);
 const isEmpty = (d: Diagnostic[]) => d.length === 0;
@@ -15,7 +15,10 @@ before(async () => {
   client = await LspClient.start([root]);
 });
 
-after(() => client.stop());
+after(async () => {
+  await client.stop();
+  removeTemporaryFolders();
+});
 
 test('deleting a question folder flags the assessment that uses it; restoring it clears that', async () => {
   const assessment = path.join(root, 'courseInstances/Sp26/assessments/hw1/infoAssessment.json');
@@ -82,10 +85,11 @@ test('closing a file with unsaved edits falls back to its text on disk', async (
 });
 
 test('deleting a whole course clears every diagnostic it had', async () => {
-  const other = copyFixtureCourse();
+  const parent = temporaryFolder();
+  const other = copyFixtureCourse(path.join(parent, 'course'));
   const question = path.join(other, 'questions/addNumbers/info.json');
   fs.writeFileSync(question, fs.readFileSync(question, 'utf8').replace('"easy"', '"easy", "typo"'));
-  const own = await LspClient.start([path.dirname(other)]);
+  const own = await LspClient.start([parent]);
   try {
     await own.waitForDiagnostics(question, hasCode('undeclared-tag'));
     fs.rmSync(other, { recursive: true });

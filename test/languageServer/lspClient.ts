@@ -13,7 +13,9 @@ import {
 import {
   CodeActionRequest,
   CompletionRequest,
+  ConfigurationRequest,
   DefinitionRequest,
+  DidChangeConfigurationNotification,
   DidChangeTextDocumentNotification,
   DidChangeWatchedFilesNotification,
   DidCloseTextDocumentNotification,
@@ -45,11 +47,23 @@ const FIXTURE = path.join(__dirname, 'fixtures', 'course');
 export { FileChangeType };
 export type { Diagnostic };
 
-/** Copies the fixture course to a fresh temporary folder (tests change files on disk). */
-export function copyFixtureCourse(): string {
+const temporary: string[] = [];
+
+/** A new temporary folder, removed by removeTemporaryFolders(). */
+export function temporaryFolder(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-lsp-'));
+  temporary.push(dir);
+  return dir;
+}
+
+/** Copies the fixture course to a fresh temporary folder (tests change files on disk). */
+export function copyFixtureCourse(dir = temporaryFolder()): string {
   fs.cpSync(FIXTURE, dir, { recursive: true });
   return dir;
+}
+
+export function removeTemporaryFolders(): void {
+  for (const dir of temporary.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 export function uriOf(file: string): string {
@@ -91,6 +105,8 @@ export class LspClient {
   readonly published: { uri: string; diagnostics: Diagnostic[] }[] = [];
   /** What the server wrote to its log (window/logMessage) and stderr. */
   readonly log: string[] = [];
+  /** How often the server asked for settings. */
+  configurationRequests = 0;
   private waiters: Waiter[] = [];
   private versions = new Map<string, number>();
 
@@ -113,17 +129,31 @@ export class LspClient {
     child.stderr.on('data', (chunk) => this.log.push(String(chunk)));
   }
 
-  /** Starts the server on `folders` and completes the initialize handshake. */
-  static async start(folders: string[], initializationOptions: unknown = { validation: { debounceMs: 0 } }): Promise<LspClient> {
+  /**
+   * Starts the server on `folders` and completes the initialize handshake. With `pulledSettings`,
+   * the client answers workspace/configuration requests with them, as VS Code does.
+   */
+  static async start(
+    folders: string[],
+    initializationOptions: unknown = { validation: { debounceMs: 0 } },
+    pulledSettings?: unknown,
+  ): Promise<LspClient> {
     const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
-    connection.listen();
     const client = new LspClient(child, connection);
+    if (pulledSettings !== undefined) {
+      connection.onRequest(ConfigurationRequest.type, (params) => {
+        client.configurationRequests++;
+        return params.items.map((item) => (item.section === 'prairielearn' ? pulledSettings : null));
+      });
+    }
+    connection.listen();
     await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
       workspaceFolders: folders.map((f) => ({ uri: uriOf(f), name: path.basename(f) })),
       capabilities: {
+        workspace: { configuration: pulledSettings !== undefined },
         textDocument: {
           publishDiagnostics: { relatedInformation: true },
           completion: { completionItem: { snippetSupport: true } },
@@ -194,6 +224,11 @@ export class LspClient {
 
   async close(file: string): Promise<void> {
     await this.connection.sendNotification(DidCloseTextDocumentNotification.type, { textDocument: { uri: uriOf(file) } });
+  }
+
+  /** Sends new `prairielearn` settings, as a client without pulled configuration does. */
+  async configure(prairielearn: unknown): Promise<void> {
+    await this.connection.sendNotification(DidChangeConfigurationNotification.type, { settings: { prairielearn } });
   }
 
   /** Tells the server about changes on disk, as the client's file watchers do. */

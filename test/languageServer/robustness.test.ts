@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { copyFixtureCourse, cursor, FileChangeType, LspClient, type Diagnostic } from './lspClient';
+import { copyFixtureCourse, cursor, type Diagnostic, FileChangeType, LspClient, removeTemporaryFolders, temporaryFolder } from './lspClient';
 
 const hasCode = (code: string) => (d: Diagnostic[]) => d.some((x) => x.code === code);
 
@@ -15,7 +15,10 @@ before(async () => {
   client = await LspClient.start([root]);
 });
 
-after(() => client.stop());
+after(async () => {
+  await client.stop();
+  removeTemporaryFolders();
+});
 
 /** The server is still up and answering requests after whatever the test threw at it. */
 async function assertAlive(file = question()) {
@@ -114,7 +117,7 @@ test('a folder named info.json is a read error for that question', async () => {
 });
 
 test('requests for files outside any course, or not yet open, get empty answers', async () => {
-  const stray = path.join(path.dirname(root), 'stray-info.json');
+  const stray = path.join(temporaryFolder(), 'info.json');
   fs.writeFileSync(stray, '{}');
   await client.open(stray);
   assert.deepEqual(await client.completion(stray, { line: 0, character: 1 }), []);

@@ -40,6 +40,12 @@ function main(argv: string[]): number {
   return countBySeverity(result.problems).errors > 0 ? 1 : 0;
 }
 
+// A reader that stops early (pl-check | head) is no failure of the check.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code !== 'EPIPE') process.stderr.write(`pl-check: cannot write the output: ${err.message}\n`);
+  process.exit(err.code === 'EPIPE' ? Number(process.exitCode ?? 0) : 2);
+});
+
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (err) {

@@ -6,6 +6,7 @@ import { findCourseRoots } from '../course/courseReader';
 import type { CourseDiagnostic, Severity, SeverityOverrides, TextRange } from '../course/diagnostic';
 import type { JsonFile } from '../course/jsonFile';
 import { UsageError } from './options';
+import { SourceText } from '../questionHtml/sourceText';
 
 /** A place in a file with 1-based lines and columns; the end column is exclusive. */
 export interface Span {
@@ -36,6 +37,9 @@ export interface CheckedCourse {
   /** Info files checked. */
   files: number;
 }
+
+/** An info file, or a question file (question.html) the checker kept. */
+type Positions = Pick<JsonFile, 'text' | 'positionAt'>;
 
 export interface CheckResult {
   courses: CheckedCourse[];
@@ -77,10 +81,14 @@ export function checkFolders(folders: string[], options: RunOptions = {}): Check
   const problems: Problem[] = [];
   for (const checked of courses) {
     const course = loadCourse(checked.root);
-    const files = new Map<string, JsonFile | undefined>();
+    const files = new Map<string, Positions | undefined>();
     for (const entry of allEntries(course)) files.set(entry.path, entry.file);
     checked.files = files.size;
     const diagnostics = checker.check(course, { reportSyntaxErrors: true, severities: options.severities, now: options.now });
+    for (const d of diagnostics) {
+      const text = files.has(d.file) ? undefined : checker.questionFileText(d.file);
+      if (text !== undefined) files.set(d.file, new SourceText(text));
+    }
     const found = diagnostics.map((d) => toProblem(d, checked.scannedFolder, files));
     found.sort(compareProblems);
     for (const p of found) problems.push(p);
@@ -88,7 +96,7 @@ export function checkFolders(folders: string[], options: RunOptions = {}): Check
   return { courses, problems };
 }
 
-function toProblem(d: CourseDiagnostic, scannedFolder: string, files: Map<string, JsonFile | undefined>): Problem {
+function toProblem(d: CourseDiagnostic, scannedFolder: string, files: Map<string, Positions | undefined>): Problem {
   return {
     scannedFolder,
     ...toSpan(d.file, d.range, files),
@@ -99,7 +107,7 @@ function toProblem(d: CourseDiagnostic, scannedFolder: string, files: Map<string
   };
 }
 
-function toSpan(file: string, range: TextRange, files: Map<string, JsonFile | undefined>): Span {
+function toSpan(file: string, range: TextRange, files: Map<string, Positions | undefined>): Span {
   const json = files.get(file);
   const start = json ? position(json, range.start) : { line: 1, column: 1 };
   const end = json ? position(json, range.end) : start;
@@ -107,7 +115,7 @@ function toSpan(file: string, range: TextRange, files: Map<string, JsonFile | un
 }
 
 /** 1-based position as an editor shows it: editors hide a byte order mark, so it takes no column. */
-function position(file: JsonFile, offset: number): { line: number; column: number } {
+function position(file: Positions, offset: number): { line: number; column: number } {
   const p = file.positionAt(offset);
   const bom = p.line === 0 && file.text.charCodeAt(0) === 0xfeff && offset > 0 ? 1 : 0;
   return { line: p.line + 1, column: p.character + 1 - bom };

@@ -1,10 +1,33 @@
+import * as nodePath from 'node:path';
 import { allEntries, type Course, type InfoEntry } from './course';
 import { nodeCourseReader, type CourseReader } from './courseReader';
 import { applySeverityOverrides, type CourseDiagnostic, type SeverityOverrides } from './diagnostic';
 import type { JsonFile } from './jsonFile';
 import { validateAgainstSchema } from './schemaValidation';
-import { ALL_RULES, codeSeverity } from './rules';
-import { relatedLocation, type FileRule, type Report, type RuleContext } from './rules/rule';
+import { ALL_RULES, codeSeverity, QUESTION_FILE_CHECKERS } from './rules';
+import { relatedLocation, type CodeInfo, type FileRule, type Report, type RuleContext } from './rules/rule';
+import type { TextRange } from './diagnostic';
+
+/**
+ * A check of one more file in each question folder (question.html), so that its problems come
+ * with the info files'. `prepare` works on the text alone and is cached by text; the function
+ * `begin` returns runs on every check, as it may look at other files of the course.
+ */
+export interface QuestionFileChecker<Prepared = any> {
+  fileName: string;
+  codes: Record<string, CodeInfo>;
+  prepare(text: string): Prepared;
+  begin(course: Course, reader: CourseReader): (prepared: Prepared, question: InfoEntry, path: string) => QuestionFileReport[];
+}
+
+export interface QuestionFileReport {
+  code: string;
+  message: string;
+  range: TextRange;
+  /** Other places in the same file. */
+  related?: { range: TextRange; message: string }[];
+  data?: Record<string, unknown>;
+}
 
 export interface CheckOptions {
   /** Injectable clock for date-dependent rules. */
@@ -44,13 +67,19 @@ const COURSE_RULES = ALL_RULES.filter((r) => r.scope === 'course');
 export class CourseChecker {
   private cache = new WeakMap<JsonFile, LocalResult>();
   private readErrorCache = new Map<string, LocalResult>();
+  /** Question files (question.html) by path: their text and prepared form. */
+  private questionFiles = new Map<string, { text: string; prepared: unknown }>();
 
   check(course: Course, options: CheckOptions = {}): CourseDiagnostic[] {
     const now = options.now ?? new Date();
     const hour = Math.floor(now.getTime() / 3_600_000);
     const reader = options.reader ?? nodeCourseReader;
     const out: CourseDiagnostic[] = [];
+    const outEntries: InfoEntry[] = [];
+    // The cached per-file results are shared between checks and never modified; entries that a
+    // cross-file rule found an error in are kept apart.
     const locals = new Map<InfoEntry, LocalResult>();
+    const invalid = new Set<InfoEntry>();
 
     const ctx: RuleContext = {
       course,
@@ -58,27 +87,20 @@ export class CourseChecker {
       reader,
       validData: (entry) => locals.get(entry)?.data,
       uuidOf: (entry) => locals.get(entry)?.uuid,
-      hasErrors: (entry) => locals.get(entry)?.hasErrors ?? true,
-      report: (entry, report) => out.push(toDiagnostic(entry, report)),
+      hasErrors: (entry) => invalid.has(entry) || (locals.get(entry)?.hasErrors ?? true),
+      report: (entry, report) => {
+        out.push(toDiagnostic(entry, report));
+        outEntries.push(entry);
+      },
     };
 
-    const byPath = new Map<string, LocalResult>();
-    for (const entry of allEntries(course)) {
-      const local = this.local(entry, ctx, hour);
-      locals.set(entry, local);
-      byPath.set(entry.path, local);
-    }
+    for (const entry of allEntries(course)) locals.set(entry, this.local(entry, ctx, hour));
     // Cross-file rules may add errors that make an entity invalid for later rules (as in PrairieLearn,
-    // which runs them in a fixed order), so they report into `out` and mark the entry.
+    // which runs them in a fixed order), so the entry is marked once the rule is done.
     for (const rule of COURSE_RULES) {
       const before = out.length;
       rule.check(ctx);
-      for (let i = before; i < out.length; i++) {
-        if (out[i].severity === 'error') {
-          const local = byPath.get(out[i].file);
-          if (local) local.hasErrors = true;
-        }
-      }
+      for (let i = before; i < out.length; i++) if (out[i].severity === 'error') invalid.add(outEntries[i]);
     }
     for (const missing of course.missing) {
       out.push({
@@ -89,6 +111,7 @@ export class CourseChecker {
         message: `Missing JSON file: ${missing.relPath}. Either create the file or delete the ${missing.relPath.slice(0, missing.relPath.lastIndexOf('/'))} directory.`,
       });
     }
+    this.checkQuestionFiles(course, reader, out);
     // Plain loops, not push(...list): spreading a list of 100,000+ diagnostics overflows the stack.
     const all: CourseDiagnostic[] = [];
     for (const local of locals.values()) {
@@ -97,6 +120,40 @@ export class CourseChecker {
     }
     for (const d of out) all.push(d);
     return applySeverityOverrides(all, options.severities);
+  }
+
+  /** The text of a question file as last checked (for turning offsets into positions). */
+  questionFileText(path: string): string | undefined {
+    return this.questionFiles.get(path)?.text;
+  }
+
+  private checkQuestionFiles(course: Course, reader: CourseReader, out: CourseDiagnostic[]): void {
+    const seen = new Set<string>();
+    for (const checker of QUESTION_FILE_CHECKERS) {
+      const run = checker.begin(course, reader);
+      for (const entry of course.questions.values()) {
+        const path = entry.dir + nodePath.sep + checker.fileName;
+        let text: string;
+        try {
+          text = reader.readText(path);
+        } catch {
+          continue; // no such file (or not readable): nothing to check
+        }
+        seen.add(path);
+        let cached = this.questionFiles.get(path);
+        if (cached?.text !== text) {
+          cached = { text, prepared: checker.prepare(text) };
+          this.questionFiles.set(path, cached);
+        }
+        for (const r of run(cached.prepared, entry, path)) {
+          const d: CourseDiagnostic = { file: path, range: r.range, severity: codeSeverity(r.code), code: r.code, message: r.message };
+          if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: x.range, message: x.message }));
+          if (r.data) d.data = r.data;
+          out.push(d);
+        }
+      }
+    }
+    if (seen.size !== this.questionFiles.size) for (const path of this.questionFiles.keys()) if (!seen.has(path)) this.questionFiles.delete(path);
   }
 
   private local(entry: InfoEntry, ctx: RuleContext, hour: number): LocalResult {
@@ -120,10 +177,10 @@ export class CourseChecker {
       return cached;
     }
     const cached = this.cache.get(file);
-    if (cached && cached.hour === hour) return { ...cached };
+    if (cached && cached.hour === hour) return cached;
     const result = computeLocal(entry, file, ctx, hour);
     this.cache.set(file, result);
-    return { ...result };
+    return result;
   }
 }
 

@@ -153,34 +153,29 @@ function discover(
     let count = 0;
     for (const { name, isDirectory } of names) {
       if (!isDirectory) continue;
-      const childDir = nodePath.join(dir, name);
+      // Plain concatenation: `dir` is already normal and `name` has no separator (path.join is slow
+      // over 10,000 folders). Reading straight away, as PrairieLearn does, spares a stat per folder.
+      const childDir = dir + nodePath.sep + name;
       const id = idPrefix + name;
-      const infoPath = nodePath.join(childDir, INFO_FILE_NAME[kind]);
-      const status = reader.stat(infoPath);
-      if (status === 'missing') {
+      const infoPath = childDir + nodePath.sep + INFO_FILE_NAME[kind];
+      const relPath = `${relBase}/${id}/${INFO_FILE_NAME[kind]}`;
+      let text: string | undefined;
+      let readError: string | undefined;
+      try {
+        text = reader.readText(infoPath);
+      } catch (err) {
+        readError = (err as NodeJS.ErrnoException).code ?? String(err);
+      }
+      if (readError === 'ENOENT' || readError === 'ENOTDIR') {
         const inside = walk(childDir, id + '/');
-        if (inside === 0) {
-          missing.push({ kind, dir: childDir, relPath: toPosix(nodePath.relative(root, infoPath)) });
-        }
+        if (inside === 0) missing.push({ kind, dir: childDir, relPath });
         // A report counts as found, as in PrairieLearn, so the folders above it are not reported too.
         count += Math.max(inside, 1);
         continue;
       }
-      const entry: InfoEntry = {
-        kind,
-        id,
-        dir: childDir,
-        path: infoPath,
-        relPath: toPosix(nodePath.relative(root, infoPath)),
-      };
-      if (status === 'directory') entry.readError = 'EISDIR';
-      else {
-        try {
-          entry.file = new JsonFile(infoPath, reader.readText(infoPath));
-        } catch (err) {
-          entry.readError = (err as NodeJS.ErrnoException).code ?? String(err);
-        }
-      }
+      const entry: InfoEntry = { kind, id, dir: childDir, path: infoPath, relPath };
+      if (text !== undefined) entry.file = new JsonFile(infoPath, text);
+      else entry.readError = readError;
       found.push(entry);
       count++;
     }

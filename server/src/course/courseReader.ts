@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
 
 /** How the course model reads the disk; the language server overlays open editors' text. */
 export interface CourseReader {
@@ -70,4 +71,51 @@ export function findCourseRoots(dir: string, maxDepth = 4): string[] {
   };
   walk(dir, 0);
   return roots.sort();
+}
+
+/** A reader that remembers what it read until told that a path changed. */
+export interface CachingReader extends CourseReader {
+  /** Forgets `path` and everything under it. */
+  invalidate(path: string): void;
+}
+
+/**
+ * Remembers file texts and existence for the paths `cacheable` accepts, so that a re-check after
+ * one edit does not read every question.html and client file of a large course again. For a
+ * process that hears of every change to those paths (the language server, through file watching)
+ * and calls `invalidate`; folder listings are always read afresh.
+ */
+export function cachingReader(base: CourseReader, cacheable: (path: string) => boolean): CachingReader {
+  // A failed read is remembered as its error, so that it is thrown again the same way.
+  const texts = new Map<string, string | Error>();
+  const stats = new Map<string, 'file' | 'directory' | 'missing'>();
+  const existing = new Map<string, boolean>();
+  const remember = <T>(cache: Map<string, T | Error>, path: string, read: () => T): T => {
+    // Only cacheable paths are ever stored, so a hit needs no test of the path.
+    let value = cache.get(path);
+    if (value === undefined) {
+      if (!cacheable(path)) return read();
+      try {
+        value = read();
+      } catch (err) {
+        value = err instanceof Error ? err : new Error(String(err));
+      }
+      cache.set(path, value);
+    }
+    if (value instanceof Error) throw value;
+    return value;
+  };
+  return {
+    readText: (path) => remember(texts, path, () => base.readText(path)),
+    readDir: (path) => base.readDir(path),
+    stat: (path) => remember(stats, path, () => base.stat(path)),
+    exists: (path) => remember(existing, path, () => base.exists(path)),
+    invalidate(path) {
+      const under = path.endsWith(nodePath.sep) ? path : path + nodePath.sep;
+      for (const cache of [texts, stats, existing] as Map<string, unknown>[]) {
+        cache.delete(path);
+        for (const key of cache.keys()) if (key.startsWith(under)) cache.delete(key);
+      }
+    },
+  };
 }

@@ -1,14 +1,26 @@
 import * as nodePath from 'node:path';
 import { allEntries, findEntryByPath, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type InfoEntry } from '../course/course';
 import { CourseChecker, type CheckOptions } from '../course/checkCourse';
-import { findCourseRoots, overlayReader } from '../course/courseReader';
+import { cachingReader, findCourseRoots, nodeCourseReader, overlayReader } from '../course/courseReader';
 import type { CourseDiagnostic } from '../course/diagnostic';
+import { QUESTION_FILE_CHECKERS } from '../course/rules';
 
 const INFO_NAMES = new Set(Object.values(INFO_FILE_NAME));
+const QUESTION_FILE_NAMES = new Set(QUESTION_FILE_CHECKERS.map((c) => c.fileName));
+/**
+ * Files whose every change the client reports (its file watchers), so that their reads can be
+ * cached: info files, question files, server.py, and client files.
+ */
+const WATCHED_FILE = /(^|[\\/])(info(Course|CourseInstance|Assessment)?\.json|question\.html|server\.py)$|[\\/]clientFiles(Question|Course)[\\/]/;
 
 /** Whether a file name is one of the four info file names. */
 export function isInfoFileName(path: string): boolean {
   return INFO_NAMES.has(nodePath.basename(path));
+}
+
+/** Whether the checker looks at files of this name: the info files, and question files (question.html). */
+export function isCourseFileName(path: string): boolean {
+  return isInfoFileName(path) || QUESTION_FILE_NAMES.has(nodePath.basename(path));
 }
 
 /** One course of the workspace and the work waiting for its next check. */
@@ -29,7 +41,12 @@ export interface CourseState {
 export class CourseWorkspace {
   /** Text of open documents by absolute path; it wins over the disk. */
   readonly overlay = new Map<string, string>();
-  readonly reader = overlayReader(this.overlay);
+  /**
+   * The disk, remembered between checks so that an edit does not re-read every question folder;
+   * the server forgets a path when file watching reports it changed (see `WATCHED_FILE`).
+   */
+  readonly disk = cachingReader(nodeCourseReader, (path) => WATCHED_FILE.test(path));
+  readonly reader = overlayReader(this.overlay, this.disk);
   private readonly courses = new Map<string, CourseState>();
   private readonly checker = new CourseChecker();
 
@@ -74,12 +91,12 @@ export class CourseWorkspace {
   }
 
   /**
-   * The course of an info file, looking upwards for an infoCourse.json when the file is outside
+   * The course of a course file, looking upwards for an infoCourse.json when the file is outside
    * every known course (a course opened from outside the workspace folders).
    */
-  courseOfInfoFile(path: string): CourseState | undefined {
+  courseOfFile(path: string): CourseState | undefined {
     const known = this.courseOf(path);
-    if (known || !isInfoFileName(path)) return known;
+    if (known || !isCourseFileName(path)) return known;
     for (let dir = nodePath.dirname(path); ; dir = nodePath.dirname(dir)) {
       if (this.reader.stat(nodePath.join(dir, INFO_FILE_NAME.course)) === 'file') return this.addRoot(dir);
       if (nodePath.dirname(dir) === dir) return undefined;
@@ -93,18 +110,26 @@ export class CourseWorkspace {
   }
 
   /**
-   * Records that the text of `path` changed; true when it is one of the course's info files. (Which
-   * files are entities depends only on folders and file names, never on text, so no re-discovery.)
+   * Records that the text of `path` changed; true when the check reads it: one of the course's info
+   * files (re-read before the check) or a question file (the checker reads it each time). Which
+   * files are entities depends only on folders and file names, never on text: no re-discovery.
    */
   noteChanged(state: CourseState, path: string): boolean {
-    if (!findEntryByPath(state.course, path)) return false;
-    state.reload.add(path);
-    return true;
+    if (findEntryByPath(state.course, path)) {
+      state.reload.add(path);
+      return true;
+    }
+    return QUESTION_FILE_NAMES.has(nodePath.basename(path));
   }
 
   /** Records that `path` appeared or went away; re-discovers the course if that can change its entities. */
   noteCreatedOrDeleted(state: CourseState, path: string): void {
     if (isInfoFileName(path) || this.holdsEntities(state, path) || this.reader.stat(path) === 'directory') state.rescan = true;
+  }
+
+  /** The text the last check saw of a file that is not an info file (a question.html), for its positions. */
+  checkedText(path: string): string | undefined {
+    return this.checker.questionFileText(path);
   }
 
   /** Applies the recorded changes and checks the course. */

@@ -9,6 +9,7 @@ import {
 import { allEntries, type Course } from '../course/course';
 import type { CourseDiagnostic, Severity, TextRange } from '../course/diagnostic';
 import type { JsonFile } from '../course/jsonFile';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 export const SOURCE = 'PrairieLearn';
 
@@ -23,11 +24,24 @@ export function fileUri(path: string): string {
   return URI.file(path).toString();
 }
 
-/** Groups a course's diagnostics by document URI, in LSP form, keeping the files `keep` accepts. */
-export function toLspDiagnostics(diagnostics: CourseDiagnostic[], course: Course, keep: (file: string) => boolean): Map<string, Diagnostic[]> {
-  const files = new Map<string, JsonFile>();
+/**
+ * Groups a course's diagnostics by document URI, in LSP form, keeping the files `keep` accepts.
+ * Offsets become positions in the text that was checked: the info files' own, and `checkedText`
+ * for other files (question.html).
+ */
+export function toLspDiagnostics(
+  diagnostics: CourseDiagnostic[],
+  course: Course,
+  keep: (file: string) => boolean,
+  checkedText: (file: string) => string | undefined,
+): Map<string, Diagnostic[]> {
+  const files = new Map<string, Pick<JsonFile, 'positionAt'> | undefined>();
   for (const entry of allEntries(course)) if (entry.file) files.set(entry.path, entry.file);
   const rangeIn = (file: string, range: TextRange): Range => {
+    if (!files.has(file)) {
+      const text = checkedText(file);
+      files.set(file, text === undefined ? undefined : TextDocument.create(fileUri(file), 'plaintext', 0, text));
+    }
     const text = files.get(file);
     if (!text) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     return { start: text.positionAt(range.start), end: text.positionAt(range.end) };
@@ -47,7 +61,9 @@ export function toLspDiagnostics(diagnostics: CourseDiagnostic[], course: Course
         (r): DiagnosticRelatedInformation => ({ location: { uri: fileUri(r.file), range: rangeIn(r.file, r.range) }, message: r.message }),
       );
     }
+    // Editors strike through deprecated properties and fade ones that do nothing.
     if (d.code.includes('deprecated')) lsp.tags = [DiagnosticTag.Deprecated];
+    else if (d.code.includes('unused')) lsp.tags = [DiagnosticTag.Unnecessary];
     if (d.data) lsp.data = d.data;
     const uri = fileUri(d.file);
     const list = out.get(uri);
@@ -83,3 +99,4 @@ export class DiagnosticsPublisher {
     this.published.delete(root);
   }
 }
+

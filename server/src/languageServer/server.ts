@@ -13,13 +13,16 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { INFO_FILE_NAME } from '../course/course';
 import { codeActions } from './codeActions';
 import { complete } from './completion';
-import { CourseWorkspace, isInfoFileName, isWithin, type CourseState } from './courseWorkspace';
+import { CourseWorkspace, isCourseFileName, isInfoFileName, isWithin, type CourseState } from './courseWorkspace';
 import { uriToPath, type ServerContext } from './documentContext';
 import { hover } from './hover';
+import { isQuestionHtml, questionHtmlCodeActions, questionHtmlCompletion, questionHtmlHover } from './questionHtml';
 import { DiagnosticsPublisher, toLspDiagnostics } from './lspDiagnostics';
 import { definition, documentLinks } from './navigation';
 import { SchemaService } from './schemaService';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
+
+const SLOW_CHECK_MS = 100;
 
 /**
  * Wires the course library to LSP: keeps the courses of the workspace loaded, re-checks a course
@@ -31,8 +34,10 @@ export function startServer(connection: Connection): void {
   const workspace = new CourseWorkspace();
   const publisher = new DiagnosticsPublisher((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
   const timers = new Map<CourseState, NodeJS.Timeout>();
+  const checkedOnce = new WeakSet<CourseState>();
   let settings: ServerSettings = DEFAULT_SETTINGS;
   let canPullConfiguration = false;
+  let canRegisterConfigurationChanges = false;
   let hearsFolderChanges = false;
   const folders = new Set<string>();
   let ctx: ServerContext | undefined;
@@ -65,8 +70,11 @@ export function startServer(connection: Connection): void {
         // The editor's own JSON support reports syntax errors in open files; ours cover closed ones.
         .filter((d) => d.code !== 'json-syntax' || !workspace.overlay.has(d.file));
       const keep = settings.workspace ? () => true : (file: string) => workspace.overlay.has(file);
-      publisher.publish(state.root, toLspDiagnostics(diagnostics, state.course, keep));
-      connection.console.log(`checked ${state.root} in ${Math.round(performance.now() - started)} ms`);
+      publisher.publish(state.root, toLspDiagnostics(diagnostics, state.course, keep, (file) => workspace.checkedText(file)));
+      const ms = Math.round(performance.now() - started);
+      // The first check of a course and slow ones are worth a line in the output; routine ones are not.
+      if (!checkedOnce.has(state) || ms >= SLOW_CHECK_MS) connection.console.log(`checked ${state.root} in ${ms} ms`);
+      checkedOnce.add(state);
     });
 
   const schedule = (state: CourseState) => {
@@ -106,6 +114,7 @@ export function startServer(connection: Connection): void {
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     settings = readSettings(params.initializationOptions);
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    canRegisterConfigurationChanges = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     hearsFolderChanges = params.capabilities.workspace?.workspaceFolders === true;
     const given: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
     for (const f of given) {
@@ -116,7 +125,8 @@ export function startServer(connection: Connection): void {
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
-        completionProvider: { triggerCharacters: ['"', '/'] },
+        // "<" and "." start element and {{params.}} completion in question.html.
+        completionProvider: { triggerCharacters: ['"', '/', '<', '.'] },
         hoverProvider: true,
         definitionProvider: true,
         documentLinkProvider: { resolveProvider: false },
@@ -128,10 +138,12 @@ export function startServer(connection: Connection): void {
   });
 
   connection.onInitialized(async () => {
-    if (canPullConfiguration) {
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'prairielearn' });
-      await safelyAsync('reading settings', undefined, pullSettings);
+    if (canRegisterConfigurationChanges) {
+      void safelyAsync('registering for settings changes', undefined, () =>
+        connection.client.register(DidChangeConfigurationNotification.type, { section: 'prairielearn' }),
+      );
     }
+    if (canPullConfiguration) await safelyAsync('reading settings', undefined, pullSettings);
     for (const folder of folders) safely(`loading ${folder}`, undefined, () => addFolder(folder));
     if (hearsFolderChanges) {
       connection.workspace.onDidChangeWorkspaceFolders((event) =>
@@ -161,12 +173,12 @@ export function startServer(connection: Connection): void {
   documents.onDidOpen(({ document }) =>
     safely('document open', undefined, () => {
       const path = uriToPath(document.uri);
-      if (!path || !isInfoFileName(path)) return;
+      if (!path || !isCourseFileName(path)) return;
       workspace.overlay.set(path, document.getText());
-      const state = workspace.courseOfInfoFile(path);
+      const state = workspace.courseOfFile(path);
       if (!state) return;
-      // A file the course does not know yet may be an entity the file watcher has not reported.
-      if (!workspace.noteChanged(state, path)) workspace.noteCreatedOrDeleted(state, path);
+      // An info file the course does not know yet may be an entity the file watcher has not reported.
+      if (!workspace.noteChanged(state, path) && isInfoFileName(path)) workspace.noteCreatedOrDeleted(state, path);
       schedule(state);
     }),
   );
@@ -174,7 +186,7 @@ export function startServer(connection: Connection): void {
   documents.onDidChangeContent(({ document }) =>
     safely('document change', undefined, () => {
       const path = uriToPath(document.uri);
-      if (!path || !isInfoFileName(path)) return;
+      if (!path || !isCourseFileName(path)) return;
       workspace.overlay.set(path, document.getText());
       const state = workspace.courseOf(path);
       if (state && workspace.noteChanged(state, path)) schedule(state);
@@ -186,6 +198,8 @@ export function startServer(connection: Connection): void {
       ctx?.schemas.forget(document.uri);
       const path = uriToPath(document.uri);
       if (!path || !workspace.overlay.delete(path)) return;
+      // The disk takes over again: read it afresh, whether or not a save was reported.
+      workspace.disk.invalidate(path);
       const state = workspace.courseOf(path);
       if (!state) return;
       workspace.noteChanged(state, path);
@@ -200,6 +214,7 @@ export function startServer(connection: Connection): void {
       for (const change of changes) {
         const path = uriToPath(change.uri);
         if (!path) continue;
+        workspace.disk.invalidate(path);
         if (change.type === FileChangeType.Deleted) dropCoursesWithin(path);
         if (change.type === FileChangeType.Created && nodePath.basename(path) === INFO_FILE_NAME.course) {
           for (const folder of folders) if (isWithin(path, folder)) addFolder(folder);
@@ -216,11 +231,19 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onCompletion((params) => safelyAsync('completion', null, () => complete(ctx!, params)));
-  connection.onHover((params) => safelyAsync('hover', null, () => hover(ctx!, params)));
+  connection.onCompletion((params) =>
+    isQuestionHtml(params.textDocument.uri)
+      ? safely('completion', null, () => questionHtmlCompletion(ctx!, params))
+      : safelyAsync('completion', null, () => complete(ctx!, params)),
+  );
+  connection.onHover((params) =>
+    isQuestionHtml(params.textDocument.uri) ? safely('hover', null, () => questionHtmlHover(ctx!, params)) : safelyAsync('hover', null, () => hover(ctx!, params)),
+  );
   connection.onDefinition((params) => safely('definition', null, () => definition(ctx!, params)));
   connection.onDocumentLinks((params) => safely('document links', [], () => documentLinks(ctx!, params)));
-  connection.onCodeAction((params) => safely('code actions', [], () => codeActions(ctx!, params)));
+  connection.onCodeAction((params) =>
+    safely('code actions', [], () => (isQuestionHtml(params.textDocument.uri) ? questionHtmlCodeActions(ctx!, params) : codeActions(ctx!, params))),
+  );
 
   connection.onShutdown(() => {
     for (const timer of timers.values()) clearTimeout(timer);

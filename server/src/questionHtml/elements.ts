@@ -65,11 +65,6 @@ export function canonicalAttribute(name: string): string {
   return name.toLowerCase().replace(/_/g, '-');
 }
 
-/** Whether the name is one of PrairieLearn's element or child tags. */
-export function isKnownTag(name: string): boolean {
-  return byName.has(name);
-}
-
 /**
  * The entry for a tag: for child tags the one whose parents include `parent`, else the first;
  * undefined for tags PrairieLearn does not know.

@@ -89,8 +89,3 @@ export function scanMustache(text: string): MustacheScan {
   }
   return { tags, problems };
 }
-
-/** Whether [start, end) of the text holds a mustache tag (a value only known at render time). */
-export function hasMustache(text: string): boolean {
-  return text.includes('{{');
-}

@@ -100,12 +100,18 @@ export function parseTemplate(text: string): Template {
     if (tag.kind === 'section' || tag.kind === 'inverted') sections = [...sections, { name: tag.name, inverted: tag.kind === 'inverted', start: tag.start }];
     else if (tag.kind === 'close') {
       const i = sections.map((s) => s.name).lastIndexOf(tag.name);
-      if (i >= 0) sections = sections.slice(0, i);
+      if (i < 0) return;
+      // Elements opened inside the section and still open may be closed in another branch
+      // (`{{#a}}<div class="x">{{/a}}{{^a}}<div>{{/a}}...</div>`): not reported as unclosed.
+      const closing = sections[i];
+      for (const el of stack) if (el.sections.includes(closing)) crossed.add(el);
+      sections = sections.slice(0, i);
     }
   };
+  const crossed = new Set<Element>();
   const closeElement = (el: Element, end: number, implicit: boolean) => {
     el.end = end;
-    if (implicit && !OPTIONAL_END.has(el.lower)) {
+    if (implicit && !OPTIONAL_END.has(el.lower) && !crossed.has(el)) {
       problems.push({
         kind: 'unclosed-element',
         start: el.nameStart,
@@ -124,17 +130,16 @@ export function parseTemplate(text: string): Template {
     return tag.end;
   };
 
+  // Next mustache tag at or after i: found by walking the sorted tag list, never by rescanning.
+  let nextTag = 0;
   while (i < n) {
     const lt = text.indexOf('<', i);
-    const mu = text.indexOf('{{', i);
+    while (nextTag < mustache.tags.length && mustache.tags[nextTag].start < i) nextTag++;
+    const mu = nextTag < mustache.tags.length ? mustache.tags[nextTag].start : -1;
     const next = lt < 0 ? mu : mu < 0 ? lt : Math.min(lt, mu);
     if (next < 0) break;
-    if (next === mu && at.has(mu)) {
+    if (next === mu) {
       i = skipMustache(mu);
-      continue;
-    }
-    if (next !== lt) {
-      i = next + 2;
       continue;
     }
     i = lt;
@@ -183,7 +188,8 @@ export function parseTemplate(text: string): Template {
     let m = stack.length - 1;
     while (m >= 0 && stack[m].lower !== lower) m--;
     if (m < 0) {
-      if (!VOID.has(lower)) problems.push({ kind: 'stray-end-tag', start: pos, end: end, message: `</${tag}> has no matching <${tag}>; browsers ignore it. Remove it or add the start tag.` });
+      // Inside a section the start tag may be in another branch.
+      if (!VOID.has(lower) && sections.length === 0) problems.push({ kind: 'stray-end-tag', start: pos, end: end, message: `</${tag}> has no matching <${tag}>; browsers ignore it. Remove it or add the start tag.` });
       return end;
     }
     for (let x = stack.length - 1; x > m; x--) closeElement(stack[x], pos, true);
@@ -254,13 +260,15 @@ export function parseTemplate(text: string): Template {
       k = attribute(el, k, seen, conditional);
     }
     el.startTagEnd = k;
-    if (!closed) {
+    const before = problems.length;
+    if (!closed && !problems.some((p, i) => i >= before - 1 && p.kind === 'unterminated-tag' && p.start >= el.start)) {
       problems.push({ kind: 'unterminated-tag', start: el.nameStart, end: el.nameEnd, message: `The start tag <${tag}> is never closed with ">".` });
     }
     elements.push(el);
     if (parent) parent.children.push(el);
     else roots.push(el);
-    if (el.selfClosing || VOID.has(el.lower)) {
+    // A tag cut off by the end of the file has no content.
+    if (el.selfClosing || VOID.has(el.lower) || !closed) {
       el.end = k;
       return k;
     }
@@ -375,14 +383,4 @@ export function parseTemplate(text: string): Template {
 export function findAttribute(el: Element, canonicalName: string): Attribute | undefined {
   for (const a of el.attributes) if (a.name.toLowerCase().replace(/_/g, '-') === canonicalName) return a;
   return undefined;
-}
-
-/** The innermost element whose start tag contains the offset. */
-export function elementAtTag(template: Template, offset: number): Element | undefined {
-  let found: Element | undefined;
-  for (const el of template.elements) {
-    if (el.start > offset) break;
-    if (offset > el.start && offset <= el.startTagEnd) found = el;
-  }
-  return found;
 }

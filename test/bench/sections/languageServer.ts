@@ -15,12 +15,12 @@ interface ServerFigures {
   startup: number;
   /** didChange sent → publishDiagnostics for that file received. */
   edits: number[];
-  /** The server's own "checked ... in N ms" log lines during the edits. */
-  serverChecks: number[];
   qidCompletion: number[];
   qidItems: number;
   topicCompletion: number[];
   topicItems: number;
+  /** Resident memory once the course is loaded and checked, and at the end. */
+  loadedRss: number;
   rss: number;
   peak: number;
 }
@@ -53,14 +53,14 @@ async function measureServer(serverJs: string, course: SyntheticCourse): Promise
     // Alternate a clean file and one with a schema error, so that every edit changes what is published.
     const variant = (i: number) => JSON.stringify({ ...original, title: i % 2 === 0 ? i : `Edited title ${i}` }, null, 2) + '\n';
 
-    const first = client.nextDiagnostics(questionFile, 300_000);
+    const first = client.nextDiagnostics(questionFile, 120_000);
     await client.open(questionFile, variant(0));
     const initial = await first;
     if (initial.length === 0) throw new Error('the opened file with a schema error got no diagnostics');
     const startup = performance.now() - started;
+    const loadedRss = client.memoryMb().rss;
 
     const edits: number[] = [];
-    const logStart = client.logs.length;
     for (let i = 1; i <= WARMUP + EDITS; i++) {
       const published = client.nextDiagnostics(questionFile);
       const t0 = performance.now();
@@ -70,12 +70,6 @@ async function measureServer(serverJs: string, course: SyntheticCourse): Promise
       if ((diagnostics.length > 0) !== (i % 2 === 0)) throw new Error(`edit ${i}: unexpected diagnostics ${JSON.stringify(diagnostics)}`);
       if (i > WARMUP) edits.push(elapsed);
     }
-    const serverChecks = client.logs
-      .slice(logStart)
-      .map((l) => /^checked .* in (\d+) ms$/.exec(l)?.[1])
-      .filter((m): m is string => m !== undefined)
-      .map(Number);
-
     const assessmentFile = course.assessmentFiles[0];
     const assessmentText = fs.readFileSync(assessmentFile, 'utf8');
     await client.open(assessmentFile, assessmentText);
@@ -87,11 +81,11 @@ async function measureServer(serverJs: string, course: SyntheticCourse): Promise
     return {
       startup,
       edits,
-      serverChecks,
       qidCompletion: qid.times,
       qidItems: qid.items,
       topicCompletion: topic.times,
       topicItems: topic.items,
+      loadedRss,
       rss: memory.rss,
       peak: memory.peak,
     };
@@ -131,10 +125,6 @@ function addRows(ctx: BenchContext, section: string, small: ServerFigures, big: 
     baseline: { label: '100-question p99', value: smallP99 },
     target: { text: '< 20 ms and <= 2x 100-q p99', met: bigP99 < 20 && bigP99 <= 2 * smallP99 },
   });
-  if (big.serverChecks.length > 0) {
-    add({ measure: "server's own check time, 100 questions, median", value: median(small.serverChecks), unit: 'ms' });
-    add({ measure: "server's own check time, 10,000 questions, median", value: median(big.serverChecks), unit: 'ms' });
-  }
   add({ measure: 'start → first diagnostics, 10,000 questions', value: big.startup, unit: 'ms' });
   for (const [label, figures] of [
     ['QID in an assessment', big.qidCompletion, big.qidItems],
@@ -145,5 +135,6 @@ function addRows(ctx: BenchContext, section: string, small: ServerFigures, big: 
     add({ measure: `completion, ${label}, 10,000 questions, p99`, value: p99, unit: 'ms', target: { text: '< 20 ms', met: p99 < 20 }, note: `${label === 'topic in info.json' ? big.topicItems : big.qidItems} items` });
   }
   add({ measure: 'server memory (VmRSS), 100 questions', value: small.rss, unit: 'MB' });
-  add({ measure: 'server memory (VmRSS), 10,000 questions', value: big.rss, unit: 'MB', target: { text: '< 200 MB', met: big.rss < 200 }, note: `peak (VmHWM) ${big.peak.toFixed(0)} MB` });
+  add({ measure: 'server memory (VmRSS), 10,000 questions, once loaded', value: big.loadedRss, unit: 'MB' });
+  add({ measure: 'server memory (VmRSS), 10,000 questions, after edits and completions', value: big.rss, unit: 'MB', target: { text: '< 200 MB', met: big.rss < 200 }, note: `peak (VmHWM) ${big.peak.toFixed(0)} MB` });
 }

@@ -18,7 +18,8 @@ export interface Running {
   /** Demo token of a seeded account. */
   token(uid: string): string;
   get(pathname: string, token?: string | null, init?: RequestInit): Promise<Response>;
-  close(): Promise<void>;
+  /** Stops the server and database; removes the data folder and repository unless `keepData`. */
+  close(keepData?: boolean): Promise<void>;
 }
 
 export type Backend = { kind: 'pglite' } | { kind: 'postgres'; url: string };
@@ -26,7 +27,7 @@ export type Backend = { kind: 'pglite' } | { kind: 'postgres'; url: string };
 /** Starts a server on a loopback port over a course repository, synced and (optionally) seeded. */
 export async function startReference(
   backend: Backend,
-  options: { files?: Files; students?: number; seed?: number; seedData?: boolean } = {},
+  options: { files?: Files; students?: number; seed?: number } = {},
 ): Promise<Running> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-ref-data-'));
   const app = await openApp({ dataDir, databaseUrl: backend.kind === 'postgres' ? backend.url : undefined });
@@ -35,7 +36,7 @@ export async function startReference(
   await app.sync.start(courseId, null);
   await app.sync.idle(courseId);
   const seed = options.seed ?? 7;
-  if (options.seedData !== false) await seedDemoData(app.db, courseId, { students: options.students ?? 6, seed });
+  await seedDemoData(app.db, courseId, { students: options.students ?? 6, seed });
   const server: Server = await listen(app, 0, '127.0.0.1');
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pl/api/v1`;
   const token = (uid: string) => demoToken(seed, uid);
@@ -51,10 +52,11 @@ export async function startReference(
         ...init,
         headers: { ...(tok === null ? {} : { 'Private-Token': tok }), ...(init.headers as Record<string, string>) },
       }),
-    close: async () => {
+    close: async (keepData = false) => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
       await app.close();
+      if (keepData) return;
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(repo, { recursive: true, force: true });
     },

@@ -35,11 +35,23 @@ export function zoneName(zone: any, zoneIndex: number): string {
   return typeof zone?.title === 'string' && zone.title !== '' ? zone.title : `zone ${zoneIndex + 1}`;
 }
 
+const slotsByData = new WeakMap<object, readonly QuestionSlot[]>();
+
 /**
  * The question slots of a valid assessment. A zone question with both `alternatives` and `id`, or
- * with neither, yields none (PrairieLearn reports it and skips its points).
+ * with neither, yields none (PrairieLearn reports it and skips its points). Remembered per parsed
+ * file, which the checker keeps while the text is unchanged: course rules ask on every check.
  */
-export function questionSlots(data: any): QuestionSlot[] {
+export function questionSlots(data: any): readonly QuestionSlot[] {
+  let slots = slotsByData.get(data);
+  if (!slots) {
+    slots = computeQuestionSlots(data);
+    slotsByData.set(data, slots);
+  }
+  return slots;
+}
+
+function computeQuestionSlots(data: any): QuestionSlot[] {
   const slots: QuestionSlot[] = [];
   const assessmentRealTime = data.allowRealTimeGrading ?? true;
   (data.zones ?? []).forEach((zone: any, zoneIndex: number) => {

@@ -13,25 +13,30 @@ export const duplicateUuids: CourseRule = {
   },
   check(ctx) {
     const { course } = ctx;
-    reportGroup(ctx, [...course.questions.values()], 'questions');
+    reportGroup(ctx, course.questions.values(), 'questions');
     reportGroup(ctx, [...course.courseInstances.values()].map((ci) => ci.entry), 'course instances');
     for (const ci of course.courseInstances.values()) {
-      reportGroup(ctx, [...ci.assessments.values()], 'assessments in this course instance');
+      reportGroup(ctx, ci.assessments.values(), 'assessments in this course instance');
     }
   },
 };
 
-function reportGroup(ctx: RuleContext, entries: InfoEntry[], noun: string): void {
-  const byUuid = new Map<string, InfoEntry[]>();
+function reportGroup(ctx: RuleContext, entries: Iterable<InfoEntry>, noun: string): void {
+  // Runs on every check over every question: a list is made only for a UUID seen twice.
+  const first = new Map<string, InfoEntry>();
+  const shared = new Map<string, InfoEntry[]>();
   for (const entry of entries) {
     const key = ctx.uuidOf(entry);
     if (!key) continue;
-    const list = byUuid.get(key);
-    if (list) list.push(entry);
-    else byUuid.set(key, [entry]);
+    const seen = first.get(key);
+    if (!seen) first.set(key, entry);
+    else {
+      const list = shared.get(key);
+      if (list) list.push(entry);
+      else shared.set(key, [seen, entry]);
+    }
   }
-  for (const [, list] of byUuid) {
-    if (list.length < 2) continue;
+  for (const [, list] of shared) {
     for (const entry of list) {
       const others = list.filter((e) => e !== entry);
       const uuid = ctx.uuidOf(entry);

@@ -26,7 +26,7 @@ export interface ApiOptions {
 export function createApiServer(options: ApiOptions): http.Server {
   const server = http.createServer((req, res) => {
     handle(options, req, res).catch((err) => {
-      console.error('unexpected error answering', req.method, req.url, err);
+      console.error(`unexpected error for ${req.method} ${req.url}: ${err instanceof Error ? err.message : String(err)}`);
       if (!res.headersSent) sendPretty(res, 500, { message: STATUS_TEXT[500], status: 500 });
       else res.destroy();
     });
@@ -107,7 +107,8 @@ async function handle(options: ApiOptions, req: http.IncomingMessage, res: http.
     if (err instanceof NotFound) return sendPretty(res, 404, { message: 'Not Found' }, head);
     // Express answers a path parameter it cannot percent-decode with 400.
     const status = err instanceof HttpError ? err.status : err instanceof URIError ? 400 : 500;
-    if (status === 500) console.error('error answering', method, url, err);
+    // The client gets the generic body; the operator gets one line.
+    if (status === 500) console.error(`500 for ${method} ${url}: ${err instanceof Error ? err.message : String(err)}`);
     sendPretty(res, status, { message: STATUS_TEXT[status] ?? 'Unknown status code', status }, head);
   }
 }

@@ -1,0 +1,131 @@
+// "Start Local Reference Server": runs dist/referenceServer.js (embedded database) as a child process,
+// seeded with the workspace's course repository when there is one, and signs in to it. Stopped with the
+// extension.
+import { fork, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { Auth } from '../auth/auth';
+import { ServerOutputParser, type ReadyInfo } from './serverOutput';
+
+const READY_TIMEOUT_MS = 120_000;
+/** After the token line, how long to wait for course instance lines before taking what was printed. */
+const SETTLE_MS = 1500;
+
+export class LocalServer implements vscode.Disposable {
+  private child?: ChildProcess;
+  private starting?: Promise<ReadyInfo | undefined>;
+
+  constructor(
+    private readonly context: vscode.ExtensionContext,
+    private readonly auth: Auth,
+    private readonly output: vscode.OutputChannel,
+  ) {}
+
+  get running(): boolean {
+    return !!this.child;
+  }
+
+  async start(): Promise<void> {
+    if (this.child) {
+      void vscode.window.showInformationMessage('The local PrairieLearn reference server is already running.');
+      return;
+    }
+    this.starting ??= Promise.resolve(
+      vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: 'Starting the local PrairieLearn reference server…' },
+        () => this.spawn(),
+      ),
+    );
+    try {
+      const info = await this.starting;
+      if (!info) return;
+      this.auth.useLocal(info.serverUrl, info.token, info.courseId, info.courseInstanceIds);
+      await vscode.commands.executeCommand('setContext', 'prairielearn.localServerRunning', true);
+      void vscode.window.showInformationMessage(`Local PrairieLearn reference server running at ${info.serverUrl} and signed in.`);
+    } catch (err) {
+      this.stop();
+      void vscode.window.showErrorMessage(`The reference server did not start: ${(err as Error).message}`, 'Show Log').then((c) => c && this.output.show());
+    } finally {
+      this.starting = undefined;
+    }
+  }
+
+  private spawn(): Promise<ReadyInfo | undefined> {
+    const script = this.context.asAbsolutePath(path.join('dist', 'referenceServer.js'));
+    if (!fs.existsSync(script)) throw new Error(`${script} is missing; build the extension first (npm run build).`);
+    const repo = workspaceCourseRepo();
+    const storage = this.context.globalStorageUri.fsPath;
+    // One data folder per course, so each keeps its database and synthetic students across restarts.
+    const dataDir = path.join(storage, 'reference-server', repo ? createHash('sha256').update(repo).digest('hex').slice(0, 12) : 'demo');
+    fs.mkdirSync(dataDir, { recursive: true });
+    const args = ['--port', '0', '--data-dir', dataDir, ...(repo ? ['--course-repo', repo] : [])];
+    this.output.appendLine(`Starting ${script} ${args.join(' ')}`);
+    if (!repo) this.output.appendLine('No git repository with infoCourse.json in the workspace: serving the demo course.');
+    // fork() runs the script with VS Code's own Node (ELECTRON_RUN_AS_NODE), so no separate node is needed.
+    const child = fork(script, args, { silent: true, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, execArgv: [] });
+    this.child = child;
+    const parser = new ServerOutputParser();
+    return new Promise((resolve, reject) => {
+      let settle: NodeJS.Timeout | undefined;
+      const timeout = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
+      const finish = (info: ReadyInfo | undefined) => {
+        clearTimeout(timeout);
+        clearTimeout(settle);
+        resolve(info);
+      };
+      let pending = '';
+      child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+        // Echo whole lines only, so the token line (a credential) can be masked even when split across chunks.
+        pending += chunk;
+        const end = pending.lastIndexOf('\n') + 1;
+        this.output.append(pending.slice(0, end).replace(/^token: .*$/gm, 'token: (hidden)'));
+        pending = pending.slice(end);
+        const info = parser.push(chunk);
+        if (info) return finish(info);
+        clearTimeout(settle);
+        if (/^token: /m.test(chunk)) settle = setTimeout(() => finish(parser.finish()), SETTLE_MS);
+      });
+      child.stderr!.setEncoding('utf8').on('data', (chunk: string) => this.output.append(chunk));
+      child.on('error', (err) => {
+        clearTimeout(timeout);
+        reject(err);
+      });
+      child.on('exit', (code, signal) => {
+        this.output.appendLine(`Reference server exited (${signal ?? `code ${code}`}).`);
+        const wasCurrent = this.child === child;
+        if (wasCurrent) this.child = undefined;
+        clearTimeout(timeout);
+        reject(new Error(`it exited (${signal ?? `code ${code}`}); see the "PrairieLearn Reference Server" output`));
+        if (wasCurrent) this.stopped();
+      });
+    });
+  }
+
+  stop(): void {
+    const child = this.child;
+    this.child = undefined;
+    child?.kill('SIGTERM');
+    this.stopped();
+  }
+
+  private stopped(): void {
+    this.auth.clearLocal();
+    void vscode.commands.executeCommand('setContext', 'prairielearn.localServerRunning', false);
+  }
+
+  dispose(): void {
+    this.stop();
+  }
+}
+
+/** The workspace folder that is a course (infoCourse.json at its root) and a git repository. */
+function workspaceCourseRepo(): string | undefined {
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (folder.uri.scheme !== 'file') continue;
+    const dir = folder.uri.fsPath;
+    if (fs.existsSync(path.join(dir, 'infoCourse.json')) && fs.existsSync(path.join(dir, '.git'))) return dir;
+  }
+  return undefined;
+}

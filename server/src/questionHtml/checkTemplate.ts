@@ -1,0 +1,80 @@
+import type { CodeInfo } from '../course/rules/rule';
+import { analyze } from './analysis';
+import { TEMPLATE_RULES } from './rules';
+import type { CourseTemplateRule, TemplateEnv, TemplateReport } from './rules/rule';
+import { parseTemplate } from './template';
+
+/** Templates above this size are not checked (PrairieLearn templates are a few kilobytes). */
+export const MAX_TEMPLATE_CHARS = 5_000_000;
+
+export const CHECKER_CODES: Record<string, CodeInfo> = {
+  'question-html-skipped': { severity: 'warning', description: 'question.html is binary or too large to check.' },
+};
+
+/** Every code the question.html checks can report, with its severity. */
+export function templateCodes(): Record<string, CodeInfo> {
+  const out: Record<string, CodeInfo> = { ...CHECKER_CODES };
+  for (const rule of TEMPLATE_RULES) Object.assign(out, rule.codes);
+  return out;
+}
+
+/**
+ * A template's text and the results that depend on nothing else; cache it by text. The parsed
+ * template is not kept: only what the course rules need from it (a course holds thousands).
+ */
+export interface PreparedTemplate {
+  text: string;
+  skipped?: TemplateReport;
+  /**
+   * Results of the template-only rules, for the course elements they were computed with, and what
+   * each course rule with something to look at collected from the template.
+   */
+  memo?: { elementsKey: string; reports: TemplateReport[]; course: { rule: CourseTemplateRule; input: unknown }[] };
+}
+
+export function prepareTemplate(text: string): PreparedTemplate {
+  if (text.length > MAX_TEMPLATE_CHARS) {
+    return { text, skipped: { code: 'question-html-skipped', message: `question.html is not checked: it has ${text.length} characters (the limit is ${MAX_TEMPLATE_CHARS}).`, start: 0, end: 0 } };
+  }
+  // A NUL character never occurs in a real template: the file is binary (or in UTF-16).
+  const nul = text.indexOf('\0');
+  if (nul >= 0) {
+    return { text, skipped: { code: 'question-html-skipped', message: 'question.html is not checked: it holds binary data (NUL characters). Save it as UTF-8 text.', start: 0, end: 0 } };
+  }
+  return { text };
+}
+
+/** Runs every rule; the template-only part is reused while the course's element names stay the same. */
+export function checkTemplate(prepared: PreparedTemplate, courseElements: ReadonlySet<string>, env: TemplateEnv): TemplateReport[] {
+  if (prepared.skipped) return [prepared.skipped];
+  const elementsKey = keyOf(courseElements);
+  if (!prepared.memo || prepared.memo.elementsKey !== elementsKey) {
+    const analysis = analyze(parseTemplate(prepared.text), courseElements);
+    const reports: TemplateReport[] = [];
+    const course: { rule: CourseTemplateRule; input: unknown }[] = [];
+    for (const rule of TEMPLATE_RULES) {
+      if (rule.needs === 'template') rule.check(analysis, env, (r) => reports.push(r));
+      else {
+        const input = rule.collect(analysis);
+        if (input !== undefined) course.push({ rule, input });
+      }
+    }
+    prepared.memo = { elementsKey, reports, course };
+  }
+  const { memo } = prepared;
+  if (memo.course.length === 0) return memo.reports;
+  const out = [...memo.reports];
+  for (const { rule, input } of memo.course) rule.check(input, env, (r) => out.push(r));
+  return out;
+}
+
+const keys = new WeakMap<ReadonlySet<string>, string>();
+/** The course elements as a string, computed once per set (one set serves a whole check). */
+function keyOf(courseElements: ReadonlySet<string>): string {
+  let key = keys.get(courseElements);
+  if (key === undefined) {
+    key = [...courseElements].sort().join('\n');
+    keys.set(courseElements, key);
+  }
+  return key;
+}

@@ -1,0 +1,76 @@
+import * as nodePath from 'node:path';
+import type { QuestionFileChecker, QuestionFileReport } from '../course/checkCourse';
+import type { Course } from '../course/course';
+import type { CourseReader } from '../course/courseReader';
+import { checkTemplate, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
+import type { TemplateReport } from './rules/rule';
+import { scanServerPy, type ServerPyNames } from './serverPy';
+
+/** The course's own elements: the folder names under elements/ (lower case, as lxml sees tags). */
+export function courseElementNames(course: Course, reader: CourseReader): Set<string> {
+  try {
+    return new Set(
+      reader
+        .readDir(nodePath.join(course.root, 'elements'))
+        .filter((d) => d.isDirectory)
+        .map((d) => d.name.toLowerCase()),
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/** server.py of a question, scanned; the scan is cached by text. */
+export class ServerPyCache {
+  private cache = new Map<string, { text: string; names: ServerPyNames }>();
+
+  names(questionDir: string, reader: CourseReader): ServerPyNames | undefined {
+    const path = questionDir + nodePath.sep + 'server.py';
+    let text: string | undefined;
+    // Most questions without server.py: asking first spares an exception per question and check.
+    if (reader.exists(path)) {
+      try {
+        text = reader.readText(path);
+      } catch {
+        text = undefined;
+      }
+    }
+    if (text === undefined) {
+      this.cache.delete(path);
+      return undefined;
+    }
+    let cached = this.cache.get(path);
+    if (cached?.text !== text) {
+      cached = { text, names: scanServerPy(text) };
+      this.cache.set(path, cached);
+    }
+    return cached.names;
+  }
+}
+
+const serverPy = new ServerPyCache();
+
+/** question.html of every question, checked with the course checker. */
+export const questionHtmlChecker: QuestionFileChecker<PreparedTemplate> = {
+  fileName: 'question.html',
+  codes: templateCodes(),
+  prepare: prepareTemplate,
+  begin(course, reader) {
+    const courseElements = courseElementNames(course, reader);
+    const exists = (path: string) => reader.exists(path);
+    return (prepared, question) =>
+      checkTemplate(prepared, courseElements, {
+        questionDir: question.dir,
+        courseRoot: course.root,
+        exists,
+        serverPy: () => serverPy.names(question.dir, reader),
+      }).map(toReport);
+  },
+};
+
+function toReport(r: TemplateReport): QuestionFileReport {
+  const out: QuestionFileReport = { code: r.code, message: r.message, range: { start: r.start, end: r.end } };
+  if (r.related) out.related = r.related.map((x) => ({ range: { start: x.start, end: x.end }, message: x.message }));
+  if (r.data) out.data = r.data;
+  return out;
+}

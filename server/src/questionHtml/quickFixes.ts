@@ -1,0 +1,73 @@
+import data from './elementData.json';
+import { canonicalAttribute, canonicalTag, isBooleanSpelling, TRUE_SPELLINGS } from './elements';
+import { findAttribute, parseTemplate, type Element } from './template';
+
+export interface OffsetEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+export interface QuickFix {
+  title: string;
+  edits: OffsetEdit[];
+}
+
+interface Replacements {
+  elements: Record<string, string>;
+  attributes: Record<string, { rename?: string; values?: Record<string, string> }>;
+  values: Record<string, Record<string, string>>;
+}
+const REPLACEMENTS = data.replacements as Replacements;
+
+/** The fix for a diagnostic at [start, end) of `text`, given its code and data; undefined when there is none. */
+export function quickFix(text: string, code: string, start: number, diagnosticData: Record<string, unknown> | undefined): QuickFix | undefined {
+  if (code === 'duplicate-answers-name' && typeof diagnosticData?.suggestion === 'string') {
+    const value = text.slice(start).split(/["'\s>]/, 1)[0];
+    return { title: `Rename to "${diagnosticData.suggestion}"`, edits: [{ start, end: start + value.length, newText: diagnosticData.suggestion }] };
+  }
+  if (!code.startsWith('deprecated-')) return undefined;
+  const template = parseTemplate(text);
+  const el = template.elements.find((e) => e.start < start && start <= e.startTagEnd);
+  if (!el) return undefined;
+  const name = canonicalTag(el.tag);
+  if (code === 'deprecated-element') return replaceElement(el, name);
+  const attr = el.attributes.find((a) => (start >= a.nameStart && start < a.nameEnd) || (start >= a.valueStart && start <= a.valueEnd));
+  if (!attr) return undefined;
+  const attrName = canonicalAttribute(attr.name);
+  if (code === 'deprecated-attribute-value') {
+    const table = REPLACEMENTS.values[`${name} ${attrName}`];
+    const value = attr.value ?? '';
+    const key = table?.[value] !== undefined ? value : isBooleanSpelling(value) ? (TRUE_SPELLINGS.includes(value) ? 'true' : 'false') : undefined;
+    const successor = key !== undefined ? table?.[key] : undefined;
+    if (successor === undefined) return undefined;
+    return { title: `Replace with "${successor}"`, edits: [{ start: attr.valueStart, end: attr.valueEnd, newText: successor }] };
+  }
+  const rule = REPLACEMENTS.attributes[`${name} ${attrName}`];
+  if (!rule) return undefined;
+  const attrEnd = attr.value === undefined ? attr.nameEnd : attr.valueEnd + (attr.quote ? 1 : 0);
+  if (rule.rename) {
+    // Giving both the old and the new attribute is an error, so never add the new one twice.
+    if (findAttribute(el, rule.rename)) return undefined;
+    return { title: `Rename to "${rule.rename}"`, edits: [{ start: attr.nameStart, end: attr.nameEnd, newText: rule.rename }] };
+  }
+  const value = attr.value ?? '';
+  if (!rule.values || !isBooleanSpelling(value) || attr.dynamic) return undefined;
+  const replacement = rule.values[TRUE_SPELLINGS.includes(value) ? 'true' : 'false'];
+  const successorName = replacement.split('=')[0];
+  if (successorName && findAttribute(el, successorName)) return undefined;
+  if (!replacement) {
+    // The old attribute set to its default: just drop it (with the space before it).
+    const from = /\s/.test(text[attr.nameStart - 1]) ? attr.nameStart - 1 : attr.nameStart;
+    return { title: `Remove "${attr.name}" (it has the default value)`, edits: [{ start: from, end: attrEnd, newText: '' }] };
+  }
+  return { title: `Replace with ${replacement}`, edits: [{ start: attr.nameStart, end: attrEnd, newText: replacement }] };
+}
+
+function replaceElement(el: Element, name: string): QuickFix | undefined {
+  const successor = REPLACEMENTS.elements[name];
+  if (!successor) return undefined;
+  const edits: OffsetEdit[] = [{ start: el.nameStart, end: el.nameEnd, newText: successor }];
+  if (el.closeStart !== undefined) edits.push({ start: el.closeStart + 2, end: el.closeStart + 2 + el.tag.length, newText: successor });
+  return { title: `Replace with <${successor}>`, edits };
+}

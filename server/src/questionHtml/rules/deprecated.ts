@@ -1,0 +1,38 @@
+import { canonicalAttribute, isBooleanSpelling, TRUE_SPELLINGS } from '../elements';
+import type { TemplateRule } from './rule';
+
+/** Deprecated elements, attributes and values still work: warnings, with the replacement. */
+export const deprecated: TemplateRule = {
+  name: 'deprecated',
+  needs: 'template',
+  codes: {
+    'deprecated-element': { severity: 'warning', description: 'A deprecated element.' },
+    'deprecated-attribute': { severity: 'warning', description: 'A deprecated attribute.' },
+    'deprecated-attribute-value': { severity: 'warning', description: 'A deprecated attribute value.' },
+  },
+  check({ template, resolved }, _env, report) {
+    for (const el of template.elements) {
+      const info = resolved.get(el)!.info;
+      if (!info) continue;
+      if (info.deprecated) {
+        report({ code: 'deprecated-element', message: `<${el.tag}> is deprecated. ${info.deprecated.replace(/^\S+ is deprecated\.\s*/, '')}`, start: el.nameStart, end: el.nameEnd, data: { element: info.name } });
+      }
+      for (const a of el.attributes) {
+        const name = canonicalAttribute(a.name);
+        const hint = info.deprecatedAttributes[name];
+        if (hint) {
+          report({ code: 'deprecated-attribute', message: `"${a.name}" on <${el.tag}> is deprecated. ${hint === 'deprecated' ? 'Leave it out.' : hint}`, start: a.nameStart, end: a.nameEnd, data: { element: info.name, attribute: name } });
+        }
+        const values = info.deprecatedValues[name];
+        if (!values || a.value === undefined || a.dynamic) continue;
+        // A value listed as "true"/"false" stands for every spelling of that boolean.
+        const key = values[a.value] ? a.value : isBooleanSpelling(a.value) ? (TRUE_SPELLINGS.includes(a.value) ? 'true' : 'false') : undefined;
+        // The facts' notes on where a hint comes from are not for users.
+        const valueHint = key && values[key]?.replace(/\s*\(docs:[^)]*\)/, '');
+        if (valueHint) {
+          report({ code: 'deprecated-attribute-value', message: `${a.name}="${a.value}" on <${el.tag}> is deprecated. ${valueHint}`, start: a.valueStart, end: a.valueEnd, data: { element: info.name, attribute: name, value: a.value } });
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,26 @@
+import type { TemplateProblemKind } from '../template';
+import type { TemplateRule } from './rule';
+
+const CODES: Record<TemplateProblemKind, string> = {
+  'unclosed-element': 'html-unclosed-element',
+  'stray-end-tag': 'html-stray-end-tag',
+  'unterminated-tag': 'html-unterminated-tag',
+  'unterminated-comment': 'html-unterminated-comment',
+  'duplicate-attribute': 'html-duplicate-attribute',
+};
+
+/** Markup that browsers and lxml tolerate but that rarely means what the author wanted: warnings. */
+export const htmlStructure: TemplateRule = {
+  name: 'htmlStructure',
+  needs: 'template',
+  codes: {
+    'html-unclosed-element': { severity: 'warning', description: 'An element is never closed.' },
+    'html-stray-end-tag': { severity: 'warning', description: 'An end tag has no matching start tag.' },
+    'html-unterminated-tag': { severity: 'warning', description: 'A tag or attribute value runs to the end of the file.' },
+    'html-unterminated-comment': { severity: 'warning', description: 'An HTML comment is never closed.' },
+    'html-duplicate-attribute': { severity: 'warning', description: 'An attribute is given twice on one element; only the first counts.' },
+  },
+  check({ template }, _env, report) {
+    for (const p of template.problems) report({ code: CODES[p.kind], message: p.message, start: p.start, end: p.end });
+  },
+};

@@ -1,0 +1,48 @@
+import type { CodeInfo } from '../../course/rules/rule';
+import type { Analysis } from '../analysis';
+import type { ServerPyNames } from '../serverPy';
+
+/** What the rules may know beyond the template itself. */
+export interface TemplateEnv {
+  /** Absolute folder of the question; file rules are skipped without it. */
+  questionDir?: string;
+  courseRoot?: string;
+  exists?(path: string): boolean;
+  /** Names server.py sets; undefined when there is no server.py. Read only by the rules that need it. */
+  serverPy?: () => ServerPyNames | undefined;
+}
+
+export interface TemplateReport {
+  code: string;
+  message: string;
+  start: number;
+  end: number;
+  related?: { start: number; end: number; message: string }[];
+  data?: Record<string, unknown>;
+}
+
+/**
+ * A check of question.html that sees only the template and the course's element names; its
+ * results are cached with the template text.
+ */
+export interface TemplateRule {
+  name: string;
+  needs: 'template';
+  codes: Record<string, CodeInfo>;
+  check(analysis: Analysis, env: TemplateEnv, report: (r: TemplateReport) => void): void;
+}
+
+/**
+ * A check that also looks at other files (files named by attributes, server.py), so it runs on
+ * every course check. `collect` picks out once per text what it needs from the template (undefined
+ * when there is nothing to look at), so the parsed template need not be kept.
+ */
+export interface CourseTemplateRule<Input = any> {
+  name: string;
+  needs: 'course';
+  codes: Record<string, CodeInfo>;
+  collect(analysis: Analysis): Input | undefined;
+  check(input: Input, env: TemplateEnv, report: (r: TemplateReport) => void): void;
+}
+
+export type AnyTemplateRule = TemplateRule | CourseTemplateRule;

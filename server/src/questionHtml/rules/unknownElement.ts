@@ -1,0 +1,28 @@
+import { allEntries } from '../elements';
+import { didYouMean } from '../suggest';
+import type { TemplateRule } from './rule';
+
+const KNOWN = [...new Set(allEntries().map((e) => e.name))];
+
+/**
+ * A pl-* tag that is neither PrairieLearn's nor the course's: PrairieLearn leaves it as plain
+ * HTML, so the question renders without it (a warning, as it does not reject the question).
+ */
+export const unknownElement: TemplateRule = {
+  name: 'unknownElement',
+  needs: 'template',
+  codes: { 'unknown-element': { severity: 'warning', description: 'A pl-* tag that is neither a PrairieLearn element nor one of the course\'s elements.' } },
+  check({ template, resolved, courseElements }, _env, report) {
+    for (const el of template.elements) {
+      const r = resolved.get(el)!;
+      if (r.info || r.course || !/^pl[-_]/.test(r.name) || el.tag.includes('{{')) continue;
+      report({
+        code: 'unknown-element',
+        message: `Unknown element <${el.tag}>: it is not a PrairieLearn element nor one in the course's elements/ folder, so it is left as plain HTML.${didYouMean(r.name, [...KNOWN, ...courseElements])}`,
+        start: el.nameStart,
+        end: el.nameEnd,
+        data: { tag: el.tag },
+      });
+    }
+  },
+};

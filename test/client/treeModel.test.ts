@@ -1,0 +1,155 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Assessment, AssessmentInstance, Submission } from '../../client/src/api/types';
+import {
+  assessmentChildren,
+  assessmentInstanceNode,
+  courseInstanceChildren,
+  courseInstanceNode,
+  loadChildren,
+  openState,
+  submissionNodes,
+  type NodeSpec,
+} from '../../client/src/views/treeModel';
+
+const S = 'https://pl.example.edu';
+
+function assessment(id: string, label: string, title: string, heading: string, color: string): Assessment {
+  return {
+    assessment_id: id,
+    assessment_name: label.toLowerCase(),
+    assessment_label: label,
+    type: 'Homework',
+    assessment_number: label.replace(/\D/g, ''),
+    assessment_order_by: null,
+    title,
+    assessment_set_id: '1',
+    assessment_set_abbreviation: label.replace(/\d/g, ''),
+    assessment_set_name: heading,
+    assessment_set_number: 1,
+    assessment_set_heading: heading,
+    assessment_set_color: color,
+  };
+}
+
+function instance(over: Partial<AssessmentInstance>): AssessmentInstance {
+  return {
+    assessment_instance_id: '50',
+    assessment_id: '10',
+    assessment_label: 'HW1',
+    user_id: '7',
+    user_uid: 'ada@example.com',
+    user_name: 'Ada Lovelace',
+    user_role: 'Student',
+    max_points: 10,
+    points: 8.25,
+    score_perc: 82.5,
+    assessment_instance_number: 1,
+    open: true,
+    group_id: null,
+    group_name: null,
+    group_uids: null,
+    highest_score: true,
+    modified_at: '2026-01-01T00:00:00+00:00',
+    time_remaining: '12 min',
+    start_date: '2026-01-01T00:00:00+00:00',
+    duration_seconds: 600,
+    ...over,
+  };
+}
+
+test('a course instance shows course and instance names, short name and time zone, and knows its course id', () => {
+  const node = courseInstanceNode(S, '3', {
+    course_instance_id: '3',
+    course_instance_long_name: 'Fall 2026',
+    course_instance_short_name: 'Fa26',
+    course_instance_course_id: '2',
+    display_timezone: 'America/Chicago',
+    course_title: 'Data Structures',
+    course_short_name: 'CS 225',
+  });
+  assert.equal(node.label, 'CS 225: Fall 2026');
+  assert.equal(node.description, 'Fa26 · America/Chicago');
+  assert.equal(node.courseId, '2');
+  assert.equal(node.id, `${S}/ci/3`);
+  const failed = courseInstanceNode(S, '3', undefined, 'Access denied (403)');
+  assert.equal(failed.id, node.id, 'the same id whether or not it loaded, so expansion survives');
+  assert.equal(failed.label, 'Course instance 3');
+});
+
+test('assessments are grouped under their set headings in API order, labelled like "HW1 Title", with the set colour', () => {
+  const nodes = courseInstanceChildren(S, '3', [
+    assessment('10', 'HW1', 'Vectors', 'Homeworks', 'green1'),
+    assessment('11', 'HW2', 'Matrices', 'Homeworks', 'green1'),
+    assessment('20', 'E1', 'Midterm', 'Exams', 'red2'),
+  ]);
+  assert.deepEqual(nodes.map((n) => n.label), ['Homeworks', 'Exams', 'Gradebook', 'Access rules']);
+  assert.equal(nodes[0].badgeColor, '#8effc1');
+  const homeworks = nodes[0].children;
+  assert.ok(homeworks?.kind === 'known');
+  assert.deepEqual(homeworks.nodes.map((n) => n.label), ['HW1 Vectors', 'HW2 Matrices']);
+  assert.equal(homeworks.nodes[0].id, `${S}/ci/3/a/10`);
+  assert.deepEqual(homeworks.nodes[0].children, { kind: 'assessment', ci: '3', a: '10' });
+  assert.deepEqual(nodes[2].open, { kind: 'gradebook', ci: '3', title: 'Gradebook' });
+});
+
+test('an empty course instance still offers Gradebook and Access rules', () => {
+  assert.deepEqual(courseInstanceChildren(S, '3', []).map((n) => n.label), ['No assessments in this course instance', 'Gradebook', 'Access rules']);
+});
+
+test('assessment instances show student, score, open state and time remaining', () => {
+  const node = assessmentInstanceNode(S, '3', instance({}));
+  assert.equal(node.label, 'Ada Lovelace');
+  assert.equal(node.description, '82.5% · open, 12 min left');
+  assert.match(node.tooltip!, /ada@example\.com/);
+  assert.match(node.tooltip!, /8\.3\/10 points/);
+  const children = node.children;
+  assert.ok(children?.kind === 'known');
+  assert.deepEqual(children.nodes.map((n) => n.label), ['Questions', 'Submissions', 'Event log']);
+  assert.deepEqual(children.nodes[2].open, { kind: 'record', ref: { kind: 'log', ci: '3', ai: '50' }, title: 'HW1 Ada Lovelace log' });
+
+  assert.equal(openState({ open: true, time_remaining: 'Open' }), 'open');
+  assert.equal(openState({ open: false, time_remaining: 'Closed' }), 'closed');
+  assert.equal(openState({ open: null, time_remaining: 'Closed' }), 'closed');
+  const second = assessmentInstanceNode(S, '3', instance({ assessment_instance_number: 2, score_perc: null, open: false, time_remaining: 'Closed' }));
+  assert.equal(second.label, 'Ada Lovelace #2');
+  assert.equal(second.description, '– · closed');
+  const group = assessmentInstanceNode(S, '3', instance({ user_name: null, user_uid: null, group_name: 'team-a', group_uids: ['a@x', 'b@x'] }));
+  assert.equal(group.label, 'team-a');
+  assert.match(group.tooltip!, /Group: a@x, b@x/);
+});
+
+test('an assessment lists its access rules first, then its instances, or says no one started it', () => {
+  assert.deepEqual(assessmentChildren(S, '3', '10', [instance({})]).map((n) => n.label), ['Access rules', 'Ada Lovelace']);
+  assert.deepEqual(assessmentChildren(S, '3', '10', []).map((n) => n.label), ['Access rules', 'No one has started this assessment']);
+});
+
+test('submissions show question, variant, score and open their record', () => {
+  const s = { submission_id: '900', question_id: '4', question_name: 'addVectors', variant_number: 2, score: 1, correct: true, date: '2026-01-01T10:00:00+00:00' } as Submission;
+  const [node] = submissionNodes(S, '3', '50', [s, { ...s, submission_id: '901', score: null, correct: null }]);
+  assert.equal(node.label, 'addVectors (variant 2)');
+  assert.equal(node.description, '100% · 2026-01-01T10:00:00+00:00');
+  assert.equal(node.icon, 'pass');
+  assert.deepEqual(node.open, { kind: 'record', ref: { kind: 'submission', ci: '3', id: '900' }, title: 'submission 900' });
+  assert.equal(submissionNodes(S, '3', '50', [{ ...s, score: null }])[0].description, 'not graded · 2026-01-01T10:00:00+00:00');
+});
+
+test('loadChildren asks the API for what each node needs, and ids stay the same on reload', async () => {
+  const calls: string[] = [];
+  const fake = {
+    assessments: async (ci: string) => (calls.push(`assessments ${ci}`), [assessment('10', 'HW1', 'Vectors', 'Homeworks', 'green1')]),
+    assessmentInstances: async (ci: string, a: string) => (calls.push(`instances ${ci} ${a}`), [instance({})]),
+    assessmentAccessRules: async () => [],
+    courseInstanceAccessRules: async () => [],
+    instanceQuestions: async () => [],
+    submissions: async () => [],
+  };
+  const first: NodeSpec[] = await loadChildren(fake, S, { kind: 'courseInstance', ci: '3' });
+  const again = await loadChildren(fake, S, { kind: 'courseInstance', ci: '3' });
+  assert.deepEqual(first.map((n) => n.id), again.map((n) => n.id));
+  const instances = await loadChildren(fake, S, { kind: 'assessment', ci: '3', a: '10' });
+  assert.equal(instances[1].id, `${S}/ci/3/ai/50`);
+  assert.deepEqual(calls, ['assessments 3', 'assessments 3', 'instances 3 10']);
+  const rules = await loadChildren(fake, S, { kind: 'assessmentAccessRules', ci: '3', a: '10' });
+  assert.match(rules[0].label, /No allowAccess rules/);
+});

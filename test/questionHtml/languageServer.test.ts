@@ -1,0 +1,87 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { applyEdits, copyFixtureCourse, cursor, type Diagnostic, LspClient, removeTemporaryFolders } from '../languageServer/lspClient';
+
+// Over LSP against the built server (dist/languageServer.js), on a copy of the fixture course with
+// question.html files written for these tests.
+let root: string;
+let client: LspClient;
+const hasCode = (code: string) => (d: Diagnostic[]) => d.some((x) => x.code === code);
+const file = (qid: string) => path.join(root, 'questions', qid, 'question.html');
+
+before(async () => {
+  root = copyFixtureCourse();
+  fs.writeFileSync(file('addNumbers'), '<pl-question-panel>{{params.a}} + {{params.b}}</pl-question-panel>\n<pl-number-input answers-name="sum"></pl-number-input>\n<pl-number-input answers-name="sum"></pl-number-input>\n');
+  fs.writeFileSync(path.join(root, 'questions/addNumbers/server.py'), 'def generate(data):\n    data["params"]["a"] = 1\n    data["params"]["b"] = 2\n');
+  fs.mkdirSync(path.join(root, 'questions/geometry/triangleArea/clientFilesQuestion'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'questions/geometry/triangleArea/clientFilesQuestion/triangle.png'), 'png');
+  fs.writeFileSync(file('geometry/triangleArea'), '<pl-figure file-name="triangle.png"></pl-figure>\n');
+  client = await LspClient.start([root]);
+});
+
+after(async () => {
+  await client.stop();
+  removeTemporaryFolders();
+});
+
+test('a closed question.html is checked with the workspace: duplicate answers-name, with ranges and related locations', async () => {
+  const diagnostics = await client.waitForDiagnostics(file('addNumbers'), hasCode('duplicate-answers-name'));
+  const dups = diagnostics.filter((d) => d.code === 'duplicate-answers-name');
+  assert.equal(dups.length, 2);
+  assert.deepEqual(dups.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character, d.severity]), [
+    [1, 31, 34, 1],
+    [2, 31, 34, 1],
+  ]);
+  assert.equal(dups[0].relatedInformation?.[0].location.range.start.line, 2);
+});
+
+test('editing an open question.html re-checks it; a quick fix renames the duplicate', async () => {
+  const target = file('addNumbers');
+  const text = fs.readFileSync(target, 'utf8');
+  await client.open(target, text);
+  const diagnostics = await client.waitForDiagnostics(target, hasCode('duplicate-answers-name'));
+  const dup = diagnostics.find((d) => d.code === 'duplicate-answers-name')!;
+  const [action] = await client.codeActions(target, [dup]);
+  assert.equal(action.title, 'Rename to "sum2"');
+  const fixed = applyEdits(text, action.edit!.changes![Object.keys(action.edit!.changes!)[0]]);
+  await client.change(target, fixed);
+  await client.waitForDiagnostics(target, (d) => !hasCode('duplicate-answers-name')(d));
+  await client.change(target, fixed.replace('answers-name="sum2"', 'answers-name="sum2" wieght="1"'));
+  const [typo] = (await client.waitForDiagnostics(target, hasCode('unknown-attribute'))).filter((d) => d.code === 'unknown-attribute');
+  assert.equal(typo.message, 'Unknown attribute "wieght" on <pl-number-input>. Did you mean "weight"?');
+  await client.close(target);
+});
+
+test('completion in question.html: element snippets, attribute values, files and params', async () => {
+  const target = file('geometry/triangleArea');
+  const complete = async (marked: string) => {
+    const { text, position } = cursor(marked);
+    await client.open(target, text);
+    const items = await client.completion(target, position);
+    return { items, text };
+  };
+  const elements = await complete('<pl-figure file-name="triangle.png"></pl-figure>\n<pl-str|');
+  const stringInput = elements.items.find((i) => i.label === 'pl-string-input')!;
+  assert.equal((stringInput.textEdit as { newText: string }).newText, 'pl-string-input answers-name="$1"></pl-string-input>');
+  assert.equal(stringInput.insertTextFormat, 2);
+  const files = await complete('<pl-figure file-name="|"></pl-figure>');
+  assert.deepEqual(files.items.map((i) => i.label), ['triangle.png']);
+  await client.close(target);
+
+  const params = cursor('<p>{{params.|}}</p>');
+  await client.open(file('addNumbers'), params.text);
+  const items = await client.completion(file('addNumbers'), params.position);
+  assert.deepEqual(items.map((i) => i.label), ['a', 'b']);
+  await client.close(file('addNumbers'));
+});
+
+test('hover in question.html describes the element and the attribute', async () => {
+  const target = file('geometry/triangleArea');
+  const text = '<pl-figure file-name="triangle.png" directory="clientFilesCourse"></pl-figure>\n';
+  await client.open(target, text);
+  assert.match(await client.hover(target, { line: 0, character: 3 }), /Shows an image file/);
+  assert.match(await client.hover(target, { line: 0, character: text.indexOf('directory') + 2 }), /"clientFilesQuestion" \| "clientFilesCourse"[\s\S]*Default: `clientFilesQuestion`/);
+  await client.close(target);
+});

