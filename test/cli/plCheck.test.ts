@@ -241,3 +241,19 @@ test('a reader that stops early (pl-check | head) ends the run quietly, keeping 
   assert.equal(fs.readFileSync(path.join(dir, 'status'), 'utf8').trim(), '1');
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test('columns are as an editor shows them: a byte order mark takes none, CRLF lines count once', () => {
+  const root = writeCourse({
+    ...BASE_COURSE,
+    'questions/bom/info.json': `\ufeff{"uuid": "${UUID_A}", "title": 7, "topic": "Basics", "type": "v3"}`,
+    'questions/crlf/info.json': `{\r\n  "uuid": "${UUID_B}",\r\n  "title": 7,\r\n  "topic": "Basics",\r\n  "type": "v3"\r\n}\r\n`,
+  });
+  const problems = JSON.parse(runCli(['--format', 'json', '.'], root).stdout);
+  const at = (file: string) => problems.find((p: any) => p.file === file && p.code === 'schema-violation');
+  assert.deepEqual(pick(at('questions/bom/info.json')), { line: 1, column: 59, endLine: 1, endColumn: 60 });
+  assert.deepEqual(pick(at('questions/crlf/info.json')), { line: 3, column: 12, endLine: 3, endColumn: 13 });
+});
+
+function pick(p: any) {
+  return { line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
+}

@@ -176,6 +176,19 @@ onEachBackend((backend) => {
     assert.deepEqual(numbers.map((n: any) => n.number), numbers.map((_: any, i: number) => i + 1), 'numbered per course');
   });
 
+  test('warnings: summary line and per-file yellow lines, status Success', async () => {
+    const info = smallCourse()['infoCourse.json'] as any;
+    commitFiles(r.repo, { 'infoCourse.json': { ...info, topics: [...info.topics, ...info.topics] } });
+    try {
+      const { status } = await syncAndWait(r);
+      assert.equal(status.status, 'Success', status.output);
+      assert.ok(status.output.includes('\n⚠ Some JSON files contained warnings but all were successfully synced\n'));
+      assert.ok(status.output.includes(`${ESC}1m• infoCourse.json${ESC}22m\n${ESC}93m  ⚠ `));
+    } finally {
+      commitFiles(r.repo, { 'infoCourse.json': info });
+    }
+  });
+
   test('a restart marks jobs left running as failed', async () => {
     const [seq] = await r.app.db.query(
       `INSERT INTO job_sequences (course_id, number, type) VALUES ($1, 1000, 'sync') RETURNING id`,

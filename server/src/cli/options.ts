@@ -30,8 +30,9 @@ const LEVELS: Record<string, Severity | 'off'> = {
 
 export const USAGE = `Usage: pl-check [options] [folder...]
 
-Checks PrairieLearn courses the way PrairieLearn's sync does. Each folder may be a course
-(it holds infoCourse.json) or a folder containing courses; the default is the current folder.
+Checks PrairieLearn courses as the editor extension does: the info files the way PrairieLearn's
+sync does, and each question's question.html. Each folder may be a course (it holds
+infoCourse.json) or a folder containing courses; the default is the current folder.
 
 Options:
   --format <human|json|sarif>  Output format (default: human). sarif is SARIF 2.1.0 for

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { allEntries, loadCourse } from '../course/course';
 import { CourseChecker } from '../course/checkCourse';
+import { QUESTION_FILE_CHECKERS } from '../course/rules';
 import { findCourseRoots } from '../course/courseReader';
 import type { CourseDiagnostic, Severity, SeverityOverrides, TextRange } from '../course/diagnostic';
 import type { JsonFile } from '../course/jsonFile';
@@ -83,8 +84,12 @@ export function checkFolders(folders: string[], options: RunOptions = {}): Check
     const course = loadCourse(checked.root);
     const files = new Map<string, Positions | undefined>();
     for (const entry of allEntries(course)) files.set(entry.path, entry.file);
-    checked.files = files.size;
     const diagnostics = checker.check(course, { reportSyntaxErrors: true, severities: options.severities, now: options.now });
+    // Info files, and the question files (question.html) the checker found and read.
+    checked.files = files.size;
+    for (const q of course.questions.values()) {
+      for (const { fileName } of QUESTION_FILE_CHECKERS) if (checker.questionFileText(q.dir + nodePath.sep + fileName) !== undefined) checked.files++;
+    }
     for (const d of diagnostics) {
       const text = files.has(d.file) ? undefined : checker.questionFileText(d.file);
       if (text !== undefined) files.set(d.file, new SourceText(text));

@@ -56,7 +56,7 @@ const COMMANDS: Record<string, { arity: number; run: Command }> = {
       const job = await app.sync.start(courseId, null);
       await app.sync.idle(courseId);
       const status = await app.sync.status(courseId, job);
-      process.stdout.write(status?.output ?? '');
+      console.log((status?.output ?? '').replace(/\n$/, ''));
       console.log(`course id: ${courseId} (sync ${status?.status})`);
     },
   },

@@ -1,5 +1,6 @@
 import type { Course } from '../course';
 import type { JsonPath } from '../jsonFile';
+import { BUILT_IN_ASSESSMENT_SETS, BUILT_IN_MODULES, BUILT_IN_TAGS } from '../courseConventions';
 
 /** The lists of infoCourse.json that declare names other files use. */
 export type NameList = 'topics' | 'tags' | 'sharingSets' | 'assessmentSets' | 'assessmentModules';
@@ -15,13 +16,9 @@ export interface DeclaredName {
 
 // Names PrairieLearn supplies itself when a course uses them without declaring them.
 const BUILT_IN: Partial<Record<NameList, string[]>> = {
-  tags: [
-    'numeric', 'symbolic', 'drawing', 'MC', 'code', 'multianswer', 'graph', 'concept', 'calculate', 'compute',
-    'software', 'estimation', 'secret', 'nontest',
-    ...['15', '16', '17', '18', '19', '20', '21'].flatMap((year) => [`Sp${year}`, `Su${year}`, `Fa${year}`]),
-  ],
-  assessmentSets: ['Homework', 'Quiz', 'Practice Quiz', 'Exam', 'Practice Exam', 'Prep', 'Machine Problem', 'Worksheet'],
-  assessmentModules: ['Default'],
+  tags: BUILT_IN_TAGS,
+  assessmentSets: BUILT_IN_ASSESSMENT_SETS,
+  assessmentModules: BUILT_IN_MODULES,
 };
 
 /**

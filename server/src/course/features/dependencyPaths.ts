@@ -1,14 +1,8 @@
 import * as nodePath from 'node:path';
 import type { Course, InfoEntry } from '../course';
 import type { CourseReader } from '../courseReader';
+import { DEPENDENCY_FOLDERS } from '../courseConventions';
 
-/** The folder each clientFiles* dependency list is relative to: the question's own, or the course's. */
-export const DEPENDENCY_FOLDERS: Record<string, { base: 'question' | 'course'; folder: string }> = {
-  clientFilesQuestionStyles: { base: 'question', folder: 'clientFilesQuestion' },
-  clientFilesQuestionScripts: { base: 'question', folder: 'clientFilesQuestion' },
-  clientFilesCourseStyles: { base: 'course', folder: 'clientFilesCourse' },
-  clientFilesCourseScripts: { base: 'course', folder: 'clientFilesCourse' },
-};
 
 // Enough for any real clientFiles folder, and a bound on a runaway one.
 const MAX_FILES = 2000;

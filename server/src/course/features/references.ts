@@ -1,7 +1,7 @@
 import type { InfoKind } from '../course';
 import type { JsonPath } from '../jsonFile';
 import type { NameList } from './courseNames';
-import { DEPENDENCY_FOLDERS } from './dependencyPaths';
+import { DEPENDENCY_FOLDERS } from '../courseConventions';
 
 /** What a string value in an info file refers to. */
 export type Reference =

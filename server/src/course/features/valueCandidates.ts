@@ -2,7 +2,8 @@ import type { Course, InfoEntry } from '../course';
 import type { CourseReader } from '../courseReader';
 import type { JsonPath } from '../jsonFile';
 import { declaredNames } from './courseNames';
-import { DEPENDENCY_FOLDERS, dependencyFolder, dependencyPaths } from './dependencyPaths';
+import { DEPENDENCY_FOLDERS } from '../courseConventions';
+import { dependencyFolder, dependencyPaths } from './dependencyPaths';
 import { qidCandidates } from './qidCompletion';
 import { referenceAt } from './references';
 

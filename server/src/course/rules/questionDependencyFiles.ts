@@ -1,13 +1,7 @@
 import * as nodePath from 'node:path';
 import type { CourseRule } from './rule';
+import { DEPENDENCY_FOLDERS } from '../courseConventions';
 
-/** Where each clientFiles* dependency kind is looked up: the question's folder or the course's. */
-const CLIENT_FILE_KINDS: Record<string, { base: 'question' | 'course'; folder: string }> = {
-  clientFilesQuestionStyles: { base: 'question', folder: 'clientFilesQuestion' },
-  clientFilesQuestionScripts: { base: 'question', folder: 'clientFilesQuestion' },
-  clientFilesCourseStyles: { base: 'course', folder: 'clientFilesCourse' },
-  clientFilesCourseScripts: { base: 'course', folder: 'clientFilesCourse' },
-};
 /** node_modules dependency kinds, with the clientFilesCourse kind that can take a copy instead. */
 const NODE_MODULE_KINDS: Record<string, string> = {
   nodeModulesStyles: 'clientFilesCourseStyles',
@@ -32,7 +26,7 @@ export const questionDependencyFiles: CourseRule = {
     for (const entry of course.questions.values()) {
       const deps = ctx.validData(entry)?.dependencies;
       if (typeof deps !== 'object' || deps === null) continue;
-      for (const [kind, where] of Object.entries(CLIENT_FILE_KINDS)) {
+      for (const [kind, where] of Object.entries(DEPENDENCY_FOLDERS)) {
         const files = deps[kind];
         if (!Array.isArray(files)) continue;
         const folder = nodePath.join(where.base === 'question' ? entry.dir : course.root, where.folder);

@@ -1,18 +1,10 @@
 import type { InfoEntry } from '../course';
 import type { JsonPath } from '../jsonFile';
 import type { CourseRule, RuleContext } from './rule';
+import { BUILT_IN_ASSESSMENT_SETS, BUILT_IN_MODULES, BUILT_IN_TAGS } from '../courseConventions';
 
-// Names PrairieLearn supplies itself when they are used without being declared (course-db.ts defaults).
-const BUILT_IN_TAGS = [
-  'numeric', 'symbolic', 'drawing', 'MC', 'code', 'multianswer', 'graph', 'concept', 'calculate', 'compute',
-  'software', 'estimation', 'secret', 'nontest',
-  ...['15', '16', '17', '18', '19', '20', '21'].flatMap((year) => [`Sp${year}`, `Su${year}`, `Fa${year}`]),
-];
-const BUILT_IN_ASSESSMENT_SETS = [
-  'Homework', 'Quiz', 'Practice Quiz', 'Exam', 'Practice Exam', 'Prep', 'Machine Problem', 'Worksheet', 'Unknown',
-];
-// Every course has this module; assessments without "module" belong to it.
-const BUILT_IN_MODULES = ['Default'];
+// 'Unknown' is the set PrairieLearn gives assessments whose file has errors; it always exists.
+const KNOWN_ASSESSMENT_SETS = [...BUILT_IN_ASSESSMENT_SETS, 'Unknown'];
 
 type Kind = 'topic' | 'tag' | 'assessmentSet' | 'assessmentModule';
 
@@ -24,7 +16,7 @@ const KINDS: Record<Kind, { code: string; list: string; noun: string; implicit: 
     list: 'assessmentSets',
     noun: 'Assessment set',
     implicit: 'the name as its abbreviation and heading and color gray1',
-    builtIn: BUILT_IN_ASSESSMENT_SETS,
+    builtIn: KNOWN_ASSESSMENT_SETS,
   },
   assessmentModule: {
     code: 'undeclared-assessment-module',

@@ -3,7 +3,8 @@ import type { CourseInstanceHandler } from './handler';
 import { NotFound } from './handler';
 import { formatDateIso } from './dates';
 
-const SELECT_ASSESSMENT_INSTANCES = `
+/** $1 course instance, $2 assessment or NULL, $3 assessment instance or NULL. */
+export const SELECT_ASSESSMENT_INSTANCES = `
   SELECT ai.id AS assessment_instance_id, a.id AS assessment_id, a.tid AS assessment_name,
     a.title AS assessment_title, aset.abbreviation AS assessment_set_abbreviation,
     a.number AS assessment_number, u.id AS user_id, u.uid AS user_uid, u.uin AS user_uin,

@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import type { AuthnUser } from './auth';
+import { authenticate, hashToken, markTokenUsed, type AuthnUser } from './auth';
 import { HttpError } from './respond';
 
 export type CourseRole = 'None' | 'Previewer' | 'Viewer' | 'Editor' | 'Owner';
@@ -11,6 +11,20 @@ export interface CourseInstanceContext {
   display_timezone: string;
   course_role: CourseRole;
   course_instance_role: CourseInstanceRole;
+  /** Read with the authorization, for GET /course_instances/:ci (one round trip for that request). */
+  info: CourseInstanceInfo;
+}
+
+/** §3.1's body, keys in PrairieLearn's order. */
+export interface CourseInstanceInfo {
+  course_instance_id: string;
+  course_instance_long_name: string | null;
+  course_instance_short_name: string;
+  course_instance_course_id: string;
+  display_timezone: string;
+  course_title: string | null;
+  course_short_name: string | null;
+  deleted_at: null;
 }
 
 export interface CourseContext {
@@ -21,31 +35,31 @@ export interface CourseContext {
 const PREVIEW_ROLES: CourseRole[] = ['Previewer', 'Viewer', 'Editor', 'Owner'];
 const EDITOR_ROLES: CourseRole[] = ['Editor', 'Owner'];
 
+const BIGINT_MAX = 9223372036854775807n;
+
 /**
- * PrairieLearn's course-instance chain: authzCourseOrInstance, assertNotExampleCourse,
- * authzHasCoursePreviewOrInstanceView. (No PrairieTest reservations exist here, so the mode is
- * always Public and the exam-mode check never refuses.) Every refusal is a 403.
+ * Authentication and PrairieLearn's course-instance chain in one query: the token lookup, then
+ * authzCourseOrInstance, assertNotExampleCourse, authzHasCoursePreviewOrInstanceView. (No
+ * PrairieTest reservations exist here, so the mode is always Public and the exam-mode check never
+ * refuses.) Undefined for an unknown token (a 401); every refusal after that is a 403.
  */
 export async function authorizeCourseInstance(
   db: Database,
-  user: AuthnUser,
+  token: string,
   courseInstanceId: string,
-): Promise<CourseInstanceContext> {
-  const rows = await db.query(
-    `SELECT ci.id AS course_instance_id, c.id AS course_id, ci.display_timezone, c.example_course,
-       COALESCE(cp.course_role, 'None') AS course_role,
-       COALESCE(cip.course_instance_role, 'None') AS course_instance_role,
-       EXISTS (SELECT 1 FROM enrollments e
-               WHERE e.user_id = $2 AND e.course_instance_id = ci.id AND e.status = 'joined') AS enrolled
-     FROM course_instances ci
-     JOIN courses c ON c.id = ci.course_id AND c.deleted_at IS NULL
-     LEFT JOIN course_permissions cp ON cp.course_id = c.id AND cp.user_id = $2
-     LEFT JOIN course_instance_permissions cip ON cip.course_instance_id = ci.id AND cip.user_id = $2
-     WHERE ci.id = $1 AND ci.deleted_at IS NULL`,
-    [courseInstanceId, user.user_id],
-  );
+): Promise<CourseInstanceContext | undefined> {
+  if (BigInt(courseInstanceId) > BIGINT_MAX) {
+    // PostgreSQL refuses the id (a 500), but only once the token has been accepted.
+    if (!(await authenticate(db, token))) return undefined;
+    throw new Error(`course instance id ${courseInstanceId} out of range`);
+  }
+  // The query is a PL/pgSQL function (migration 0002) so that its plan is kept between requests.
+  const rows = await db.query('SELECT * FROM api_authorize_course_instance($1, $2)', [hashToken(token), courseInstanceId]);
   const row = rows[0];
-  if (!row) throw new HttpError(403, 'Access denied');
+  if (!row) return undefined;
+  markTokenUsed(db, row.token_id);
+  const user: AuthnUser = { user_id: row.user_id, uid: row.uid, is_administrator: row.is_administrator };
+  if (row.course_instance_id === null) throw new HttpError(403, 'Access denied');
   const courseRole: CourseRole = user.is_administrator ? 'Owner' : row.course_role;
   const ciRole: CourseInstanceRole = user.is_administrator ? 'Student Data Editor' : row.course_instance_role;
   if (courseRole === 'None' && ciRole === 'None' && !row.enrolled) throw new HttpError(403, 'Access denied');
@@ -56,6 +70,16 @@ export async function authorizeCourseInstance(
     display_timezone: row.display_timezone,
     course_role: courseRole,
     course_instance_role: ciRole,
+    info: {
+      course_instance_id: row.course_instance_id,
+      course_instance_long_name: row.long_name,
+      course_instance_short_name: row.short_name,
+      course_instance_course_id: row.course_id,
+      display_timezone: row.display_timezone,
+      course_title: row.course_title,
+      course_short_name: row.course_short_name,
+      deleted_at: null,
+    },
   };
   if (!PREVIEW_ROLES.includes(courseRole) && !hasStudentDataView(context)) {
     throw new HttpError(403, 'Requires either course preview access or student data view access');

@@ -23,18 +23,42 @@ function wallClock(date: Date, timeZone: string): Record<string, string> {
   return out;
 }
 
+const offsetCache = new Map<string, number>();
+const QUARTER_HOUR = 900_000;
+
+/**
+ * The zone's UTC offset in minutes at `ms`. Zones change offset only on quarter-hour boundaries, so
+ * one ICU lookup per zone and quarter hour serves every timestamp in it (the gradebook formats tens
+ * of thousands).
+ */
+function offsetMinutes(ms: number, timeZone: string): number {
+  const bucket = Math.floor(ms / QUARTER_HOUR);
+  const key = `${timeZone}|${bucket}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    const at = bucket * QUARTER_HOUR;
+    const p = wallClock(new Date(at), timeZone);
+    offset = Math.round((Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - at) / 60000);
+    if (offsetCache.size > 100_000) offsetCache.clear();
+    offsetCache.set(key, offset);
+  }
+  return offset;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
 /** Format 1: `YYYY-MM-DDTHH:MM:SS±HH:MM` in the course instance's zone, seconds truncated. */
 export function formatDateIso(date: Date | null, timeZone: string): string | null {
   if (!date) return null;
-  const whole = new Date(Math.floor(date.getTime() / 1000) * 1000);
-  const p = wallClock(whole, timeZone);
-  const localAsUtc = Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second);
-  const offsetMin = Math.round((localAsUtc - whole.getTime()) / 60000);
-  const sign = offsetMin < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMin);
-  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
-  const mm = String(abs % 60).padStart(2, '0');
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${sign}${hh}:${mm}`;
+  const ms = Math.floor(date.getTime() / 1000) * 1000;
+  const offset = offsetMinutes(ms, timeZone);
+  const local = new Date(ms + offset * 60000);
+  const abs = Math.abs(offset);
+  return (
+    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
+    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
+    `${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+  );
 }
 
 /** Format 2: the JavaScript Date JSON form, always UTC with milliseconds. */

@@ -17,3 +17,8 @@ export class NotFound extends Error {
     super('Not Found');
   }
 }
+
+/** A body already written as PrairieLearn's pretty JSON (for large answers built without objects). */
+export class PrettyJson {
+  constructor(readonly text: string) {}
+}

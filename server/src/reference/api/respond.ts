@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
+import { PrettyJson } from './handler';
 
 /** Headers PrairieLearn's app sets on every API response before routing (CORS, caching, framing). */
 export function setCommonHeaders(res: ServerResponse): void {
@@ -41,7 +42,7 @@ function send(res: ServerResponse, status: number, text: string, head: boolean):
 
 /** Inside the API router: 2-space JSON, no trailing newline. */
 export function sendPretty(res: ServerResponse, status: number, body: unknown, head = false): void {
-  send(res, status, JSON.stringify(body, null, 2), head);
+  send(res, status, body instanceof PrettyJson ? body.text : JSON.stringify(body, null, 2), head);
 }
 
 /** Before the API router (token errors, OPTIONS): compact JSON. */

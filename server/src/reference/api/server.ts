@@ -51,15 +51,19 @@ async function handle(options: ApiOptions, req: http.IncomingMessage, res: http.
   if (token === undefined) {
     return sendCompact(res, 401, { message: 'An authentication token must be provided' }, head);
   }
-  const user = typeof token === 'string' ? await authenticate(db, token) : undefined;
-  if (!user) return sendCompact(res, 401, { message: 'The provided authentication token was invalid' }, head);
+  const invalidToken = () => sendCompact(res, 401, { message: 'The provided authentication token was invalid' }, head);
+  if (typeof token !== 'string') return invalidToken();
 
   const path = pathname.slice(API_BASE.length);
   const isGet = method === 'GET' || head;
+  const ciMatch = CI_PREFIX.exec(path);
+  // The course-instance chain authenticates and authorizes in one query; the rest authenticate first.
+  const user = ciMatch ? undefined : await authenticate(db, token);
+  if (!ciMatch && !user) return invalidToken();
   try {
-    const ciMatch = CI_PREFIX.exec(path);
     if (ciMatch) {
-      const ci = await authorizeCourseInstance(db, user, ciMatch[1]);
+      const ci = await authorizeCourseInstance(db, token, ciMatch[1]);
+      if (!ci) return invalidToken();
       const rest = ciMatch[2] ?? '';
       if (STUDENT_DATA_PREFIX.test(rest) && !hasStudentDataView(ci)) {
         throw new HttpError(403, 'Requires student data view access');
@@ -74,8 +78,8 @@ async function handle(options: ApiOptions, req: http.IncomingMessage, res: http.
       throw new NotFound();
     }
     const courseMatch = COURSE_PREFIX.exec(path);
-    if (courseMatch) {
-      const course = await authorizeCourseEditor(db, user, courseMatch[1]);
+    if (courseMatch && user) {
+      const course = await authorizeCourseEditor(db, user!, courseMatch[1]);
       const rest = courseMatch[2] ?? '';
       if (method === 'POST' && SYNC_START.test(rest)) {
         const id = await sync.start(course.course_id, user.user_id);
