@@ -11,9 +11,10 @@ import { floorSection } from './sections/floor';
 import { checkerSection } from './sections/checker';
 import { languageServerSection } from './sections/languageServer';
 import { questionHtmlSection } from './questionHtml';
+import { referenceSection } from './reference';
 
 /** In order; a later section may compare with figures an earlier one recorded. */
-const SECTIONS: BenchSection[] = [floorSection, checkerSection, languageServerSection, questionHtmlSection];
+const SECTIONS: BenchSection[] = [floorSection, checkerSection, languageServerSection, questionHtmlSection, referenceSection];
 
 async function main(): Promise<number> {
   const keep = process.argv.includes('--keep');

@@ -11,11 +11,9 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }
 
-/**
- * The token lookup, as a subquery that other queries can join: authorization reads it in the same
- * round trip. It runs on every request, so a revoked token fails on the next one.
- */
-export const TOKEN_USER_SQL = `SELECT t.id AS token_id, u.id AS user_id, u.uid, (adm.id IS NOT NULL) AS is_administrator
+// The course-instance routes do this lookup inside api_authorize_course_instance (migration 0002). Either
+// way it runs on every request, so a revoked token fails on the next one.
+const TOKEN_USER_SQL = `SELECT t.id AS token_id, u.id AS user_id, u.uid, (adm.id IS NOT NULL) AS is_administrator
      FROM access_tokens t JOIN users u ON u.id = t.user_id
      LEFT JOIN administrators adm ON adm.user_id = u.id
      WHERE t.token_hash = $1`;

@@ -23,7 +23,7 @@ function wallClock(date: Date, timeZone: string): Record<string, string> {
   return out;
 }
 
-const offsetCache = new Map<string, number>();
+const offsetCache = new Map<string, Map<number, number>>();
 const QUARTER_HOUR = 900_000;
 
 /**
@@ -33,31 +33,52 @@ const QUARTER_HOUR = 900_000;
  */
 function offsetMinutes(ms: number, timeZone: string): number {
   const bucket = Math.floor(ms / QUARTER_HOUR);
-  const key = `${timeZone}|${bucket}`;
-  let offset = offsetCache.get(key);
+  let zone = offsetCache.get(timeZone);
+  if (!zone) offsetCache.set(timeZone, (zone = new Map()));
+  let offset = zone.get(bucket);
   if (offset === undefined) {
     const at = bucket * QUARTER_HOUR;
     const p = wallClock(new Date(at), timeZone);
     offset = Math.round((Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute, +p.second) - at) / 60000);
-    if (offsetCache.size > 100_000) offsetCache.clear();
-    offsetCache.set(key, offset);
+    if (zone.size > 100_000) zone.clear();
+    zone.set(bucket, offset);
   }
   return offset;
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const TWO_DIGITS = Array.from({ length: 100 }, (_, i) => pad(i));
 
 /** Format 1: `YYYY-MM-DDTHH:MM:SS±HH:MM` in the course instance's zone, seconds truncated. */
 export function formatDateIso(date: Date | null, timeZone: string): string | null {
-  if (!date) return null;
-  const ms = Math.floor(date.getTime() / 1000) * 1000;
+  return date ? formatMsIso(date.getTime(), timeZone) : null;
+}
+
+/** formatDateIso of a time in milliseconds, without a Date (the gradebook's cells). */
+export function formatMsIso(time: number, timeZone: string): string {
+  const ms = Math.floor(time / 1000) * 1000;
   const offset = offsetMinutes(ms, timeZone);
-  const local = new Date(ms + offset * 60000);
+  const local = ms + offset * 60000;
+  // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm), exact for every year.
+  const days = Math.floor(local / 86_400_000);
+  let secs = (local - days * 86_400_000) / 1000;
+  const z = days + 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const day = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const month = mp < 10 ? mp + 3 : mp - 9;
+  const year = yoe + era * 400 + (month <= 2 ? 1 : 0);
+  const hour = Math.floor(secs / 3600);
+  secs -= hour * 3600;
+  const minute = Math.floor(secs / 60);
   const abs = Math.abs(offset);
   return (
-    `${pad(local.getUTCFullYear(), 4)}-${pad(local.getUTCMonth() + 1)}-${pad(local.getUTCDate())}` +
-    `T${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}:${pad(local.getUTCSeconds())}` +
-    `${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`
+    `${pad(year, 4)}-${TWO_DIGITS[month]}-${TWO_DIGITS[day]}` +
+    `T${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[secs - minute * 60]}` +
+    `${offset < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${TWO_DIGITS[abs % 60]}`
   );
 }
 

@@ -20,5 +20,5 @@ export class NotFound extends Error {
 
 /** A body already written as PrairieLearn's pretty JSON (for large answers built without objects). */
 export class PrettyJson {
-  constructor(readonly text: string) {}
+  constructor(readonly body: string | Buffer) {}
 }

@@ -22,8 +22,8 @@ function weakEtag(body: Buffer): string {
   return `W/"${body.length.toString(16)}-${hash}"`;
 }
 
-function send(res: ServerResponse, status: number, text: string, head: boolean): void {
-  const body = Buffer.from(text, 'utf8');
+function send(res: ServerResponse, status: number, text: string | Buffer, head: boolean): void {
+  const body = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
   const etag = weakEtag(body);
   res.setHeader('Content-Type', 'application/json; charset=utf-8');
   res.setHeader('ETag', etag);
@@ -42,7 +42,7 @@ function send(res: ServerResponse, status: number, text: string, head: boolean):
 
 /** Inside the API router: 2-space JSON, no trailing newline. */
 export function sendPretty(res: ServerResponse, status: number, body: unknown, head = false): void {
-  send(res, status, body instanceof PrettyJson ? body.text : JSON.stringify(body, null, 2), head);
+  send(res, status, body instanceof PrettyJson ? body.body : JSON.stringify(body, null, 2), head);
 }
 
 /** Before the API router (token errors, OPTIONS): compact JSON. */
