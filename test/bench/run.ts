@@ -1,6 +1,7 @@
 // npm run bench: writes a synthetic 10,000-question course and a 100-question one, measures the
 // checker and the language server on them, and prints one table with every figure against its
-// baseline from the same run and its target. `--keep` keeps the courses; `--strict` exits 1 when a target is missed.
+// baseline from the same run and its target. `--keep` keeps the courses; `--strict` exits 1 when a target is missed;
+// `--only checker,languageServer` runs only the sections named (the floor runs too when the checker does).
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -13,12 +14,34 @@ import { languageServerSection } from './sections/languageServer';
 import { questionHtmlSection } from './questionHtml';
 import { referenceSection } from './reference';
 
-/** In order; a later section may compare with figures an earlier one recorded. */
-const SECTIONS: BenchSection[] = [floorSection, checkerSection, languageServerSection, questionHtmlSection, referenceSection];
+/** In order, by the name `--only` takes; a later section may compare with figures an earlier one recorded. */
+const SECTIONS: Record<string, BenchSection> = {
+  floor: floorSection,
+  checker: checkerSection,
+  languageServer: languageServerSection,
+  questionHtml: questionHtmlSection,
+  reference: referenceSection,
+};
+/** Sections whose figures another section compares with. */
+const NEEDS: Record<string, string[]> = { checker: ['floor'] };
+
+function selectedSections(): BenchSection[] {
+  const at = process.argv.indexOf('--only');
+  if (at < 0) return Object.values(SECTIONS);
+  const wanted = new Set((process.argv[at + 1] ?? '').split(',').filter(Boolean));
+  for (const name of wanted) {
+    if (!(name in SECTIONS)) throw new Error(`--only: unknown section ${name}; the sections are ${Object.keys(SECTIONS).join(', ')}`);
+    for (const needed of NEEDS[name] ?? []) wanted.add(needed);
+  }
+  return Object.entries(SECTIONS)
+    .filter(([name]) => wanted.has(name))
+    .map(([, section]) => section);
+}
 
 async function main(): Promise<number> {
   const keep = process.argv.includes('--keep');
   const strict = process.argv.includes('--strict');
+  const sections = selectedSections();
   const repo = path.resolve(__dirname, '../..');
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-bench-'));
   const rows: Row[] = [];
@@ -28,7 +51,7 @@ async function main(): Promise<number> {
     const small = writeSyntheticCourse(path.join(work, 'small'), { questions: 100, assessments: 2 });
     console.error(`wrote ${big.infoFiles.length} + ${small.infoFiles.length} info files in ${((performance.now() - started) / 1000).toFixed(1)} s under ${work}`);
     const ctx: BenchContext = { repo, big, small, baselines: new Map(), add: (row) => rows.push(row) };
-    for (const section of SECTIONS) {
+    for (const section of sections) {
       console.error(`running ${section.name}...`);
       try {
         await section.run(ctx);
