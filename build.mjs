@@ -1,6 +1,7 @@
 // Bundles every entry point into dist/ with esbuild. Entry points are listed once here.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
 
@@ -13,17 +14,45 @@ const entryPoints = {
 
 const present = Object.fromEntries(Object.entries(entryPoints).filter(([, file]) => existsSync(file)));
 
-await esbuild.build({
-  entryPoints: present,
-  outdir: 'dist',
+const common = {
   bundle: true,
   platform: 'node',
   target: 'node18',
   format: 'cjs',
-  sourcemap: !production,
-  minify: production,
   // jsonc-parser's "main" is a UMD build whose dynamic requires esbuild cannot follow; use its ESM build.
   mainFields: ['module', 'main'],
-  external: ['vscode', '@electric-sql/pglite'],
   logLevel: 'warning',
+};
+
+/**
+ * ajv's standalone code for the course schemas, made by schemaValidation.ts itself (bundled and run
+ * here) so that the options and schemas are the ones the tests use.
+ */
+async function validatorModule() {
+  const built = await esbuild.build({ ...common, entryPoints: ['server/src/course/schemaValidation.ts'], write: false });
+  const module = { exports: {} };
+  new Function('module', 'exports', 'require', built.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
+  const code = module.exports.standaloneValidatorCode();
+  return `${code}\nmodule.exports = { precompiledValidators: { ...module.exports } };\n`;
+}
+
+const precompiledSchemas = {
+  name: 'precompiled-schemas',
+  setup(build) {
+    let contents;
+    build.onLoad({ filter: /[\\/]server[\\/]src[\\/]course[\\/]precompiledSchemas\.ts$/ }, async () => {
+      contents ??= await validatorModule();
+      return { contents, loader: 'js', resolveDir: process.cwd() };
+    });
+  },
+};
+
+await esbuild.build({
+  ...common,
+  entryPoints: present,
+  outdir: 'dist',
+  sourcemap: !production,
+  minify: production,
+  external: ['vscode', '@electric-sql/pglite'],
+  plugins: [precompiledSchemas],
 });

@@ -9,6 +9,8 @@ export interface CourseReader {
   readDir(path: string): { name: string; isDirectory: boolean }[];
   stat(path: string): 'file' | 'directory' | 'missing';
   exists(path: string): boolean;
+  /** Whether the text of `path` comes from an editor rather than the disk (see `overlayReader`). */
+  isOverlaid?(path: string): boolean;
 }
 
 export const nodeCourseReader: CourseReader = {
@@ -46,6 +48,7 @@ export function overlayReader(overlay: Map<string, string>, base: CourseReader =
     readDir: (path) => base.readDir(path),
     stat: (path) => (overlay.has(path) ? 'file' : base.stat(path)),
     exists: (path) => overlay.has(path) || base.exists(path),
+    isOverlaid: (path) => overlay.has(path),
   };
 }
 

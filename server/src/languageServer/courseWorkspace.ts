@@ -1,9 +1,11 @@
 import * as nodePath from 'node:path';
-import { allEntries, findEntryByPath, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type InfoEntry } from '../course/course';
+import { allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type InfoEntry } from '../course/course';
 import { CourseChecker, type CheckOptions } from '../course/checkCourse';
 import { cachingReader, findCourseRoots, nodeCourseReader, overlayReader } from '../course/courseReader';
 import type { CourseDiagnostic } from '../course/diagnostic';
 import { QUESTION_FILE_CHECKERS } from '../course/rules';
+import { SourceText } from '../questionHtml/sourceText';
+import type { Positions } from './lspDiagnostics';
 
 const INFO_NAMES = new Set(Object.values(INFO_FILE_NAME));
 const QUESTION_FILE_NAMES = new Set(QUESTION_FILE_CHECKERS.map((c) => c.fileName));
@@ -39,16 +41,44 @@ export interface CourseState {
  * file, or re-discover the folders while keeping the parsed files that did not change.
  */
 export class CourseWorkspace {
-  /** Text of open documents by absolute path; it wins over the disk. */
+  /** Text of open documents by absolute path; it wins over the disk. Changed through `setText` and `closeText`. */
   readonly overlay = new Map<string, string>();
   /**
    * The disk, remembered between checks so that an edit does not re-read every question folder;
    * the server forgets a path when file watching reports it changed (see `WATCHED_FILE`).
    */
-  readonly disk = cachingReader(nodeCourseReader, (path) => WATCHED_FILE.test(path));
+  private readonly disk = cachingReader(nodeCourseReader, (path) => WATCHED_FILE.test(path));
   readonly reader = overlayReader(this.overlay, this.disk);
   private readonly courses = new Map<string, CourseState>();
   private readonly checker = new CourseChecker();
+  /**
+   * Counts what can change the files the checker looks at beyond the info files and question files'
+   * own text: disk events and documents opened or closed. The checker reuses results that looked at
+   * other files while it stays the same.
+   */
+  private generation = 0;
+  /** Each course's info files by path. */
+  private readonly entryIndex = new WeakMap<Course, Map<string, InfoEntry>>();
+
+  /** Sets the editor's text of a document. */
+  setText(path: string, text: string): void {
+    if (!this.overlay.has(path)) this.generation++;
+    this.overlay.set(path, text);
+  }
+
+  /** Hands a closed document back to the disk; false when it was not open. */
+  closeText(path: string): boolean {
+    if (!this.overlay.delete(path)) return false;
+    // Read it afresh, whether or not a save was reported.
+    this.diskChanged(path);
+    return true;
+  }
+
+  /** Forgets what was read of `path` (and under it): file watching reported a change. */
+  diskChanged(path: string): void {
+    this.disk.invalidate(path);
+    this.generation++;
+  }
 
   states(): CourseState[] {
     return [...this.courses.values()];
@@ -105,8 +135,19 @@ export class CourseWorkspace {
 
   entryOf(path: string): { state: CourseState; entry: InfoEntry } | undefined {
     const state = this.courseOf(path);
-    const entry = state && findEntryByPath(state.course, path);
+    const entry = state && this.findEntry(state.course, path);
     return state && entry ? { state, entry } : undefined;
+  }
+
+  /** The entry whose info file is `path`, from an index made once per course (the model is replaced, never changed, on re-discovery). */
+  private findEntry(course: Course, path: string): InfoEntry | undefined {
+    let index = this.entryIndex.get(course);
+    if (!index) {
+      index = new Map();
+      for (const entry of allEntries(course)) index.set(entry.path, entry);
+      this.entryIndex.set(course, index);
+    }
+    return index.get(path);
   }
 
   /**
@@ -115,7 +156,7 @@ export class CourseWorkspace {
    * files are entities depends only on folders and file names, never on text: no re-discovery.
    */
   noteChanged(state: CourseState, path: string): boolean {
-    if (findEntryByPath(state.course, path)) {
+    if (this.findEntry(state.course, path)) {
       state.reload.add(path);
       return true;
     }
@@ -127,15 +168,18 @@ export class CourseWorkspace {
     if (isInfoFileName(path) || this.holdsEntities(state, path) || this.reader.stat(path) === 'directory') state.rescan = true;
   }
 
-  /** The text the last check saw of a file that is not an info file (a question.html), for its positions. */
-  checkedText(path: string): string | undefined {
-    return this.checker.questionFileText(path);
+  /** How the last check's offsets in a file of the course become positions: its info file, or the question file's text as checked. */
+  positionsOf(state: CourseState, path: string): Positions | undefined {
+    const entry = this.findEntry(state.course, path);
+    if (entry) return entry.file;
+    const text = this.checker.questionFileText(path);
+    return text === undefined ? undefined : new SourceText(text);
   }
 
   /** Applies the recorded changes and checks the course. */
-  check(state: CourseState, options: CheckOptions): CourseDiagnostic[] {
+  check(state: CourseState, options: Omit<CheckOptions, 'reader' | 'generation'>): CourseDiagnostic[] {
     this.refresh(state);
-    return this.checker.check(state.course, { ...options, reader: this.reader });
+    return this.checker.check(state.course, { ...options, reader: this.reader, generation: this.generation });
   }
 
   /** Applies the recorded changes to the course model (requests may come before the debounced check). */
@@ -144,7 +188,7 @@ export class CourseWorkspace {
       state.course = rediscover(state.course, loadCourse(state.root, this.reader));
     } else {
       for (const path of state.reload) {
-        const entry = findEntryByPath(state.course, path);
+        const entry = this.findEntry(state.course, path);
         if (entry) reloadEntry(state.course, entry, this.reader);
       }
     }

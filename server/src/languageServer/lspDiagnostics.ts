@@ -6,10 +6,7 @@ import {
   type DiagnosticRelatedInformation,
   type Range,
 } from 'vscode-languageserver';
-import { allEntries, type Course } from '../course/course';
 import type { CourseDiagnostic, Severity, TextRange } from '../course/diagnostic';
-import type { JsonFile } from '../course/jsonFile';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 
 export const SOURCE = 'PrairieLearn';
 
@@ -24,31 +21,30 @@ export function fileUri(path: string): string {
   return URI.file(path).toString();
 }
 
-/**
- * Groups a course's diagnostics by document URI, in LSP form, keeping the files `keep` accepts.
- * Offsets become positions in the text that was checked: the info files' own, and `checkedText`
- * for other files (question.html).
- */
-export function toLspDiagnostics(
-  diagnostics: CourseDiagnostic[],
-  course: Course,
-  keep: (file: string) => boolean,
-  checkedText: (file: string) => string | undefined,
-): Map<string, Diagnostic[]> {
-  const files = new Map<string, Pick<JsonFile, 'positionAt'> | undefined>();
-  for (const entry of allEntries(course)) if (entry.file) files.set(entry.path, entry.file);
+/** What turns a file's offsets into positions: an info file's JsonFile, or the text of a question file. */
+export type Positions = { positionAt(offset: number): { line: number; character: number } };
+
+/** A course's diagnostics by file, keeping the files `keep` accepts, in the order they came. */
+export function groupByFile(diagnostics: CourseDiagnostic[], keep: (file: string) => boolean): Map<string, CourseDiagnostic[]> {
+  const out = new Map<string, CourseDiagnostic[]>();
+  for (const d of diagnostics) {
+    const list = out.get(d.file);
+    if (list) list.push(d);
+    else if (keep(d.file)) out.set(d.file, [d]);
+  }
+  return out;
+}
+
+/** One file's diagnostics in LSP form; `positionsOf` gives the text each file was checked with. */
+export function toLspDiagnostics(diagnostics: CourseDiagnostic[], positionsOf: (file: string) => Positions | undefined): Diagnostic[] {
+  const known = new Map<string, Positions | undefined>();
   const rangeIn = (file: string, range: TextRange): Range => {
-    if (!files.has(file)) {
-      const text = checkedText(file);
-      files.set(file, text === undefined ? undefined : TextDocument.create(fileUri(file), 'plaintext', 0, text));
-    }
-    const text = files.get(file);
+    let text = known.get(file);
+    if (text === undefined && !known.has(file)) known.set(file, (text = positionsOf(file)));
     if (!text) return { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
     return { start: text.positionAt(range.start), end: text.positionAt(range.end) };
   };
-  const out = new Map<string, Diagnostic[]>();
-  for (const d of diagnostics) {
-    if (!keep(d.file)) continue;
+  return diagnostics.map((d) => {
     const lsp: Diagnostic = {
       range: rangeIn(d.file, d.range),
       severity: SEVERITY[d.severity],
@@ -65,38 +61,54 @@ export function toLspDiagnostics(
     if (d.code.includes('deprecated')) lsp.tags = [DiagnosticTag.Deprecated];
     else if (d.code.includes('unused')) lsp.tags = [DiagnosticTag.Unnecessary];
     if (d.data) lsp.data = d.data;
-    const uri = fileUri(d.file);
-    const list = out.get(uri);
-    if (list) list.push(lsp);
-    else out.set(uri, [lsp]);
-  }
-  return out;
+    return lsp;
+  });
+}
+
+interface Published {
+  uri: string;
+  /** The checker's diagnostics the LSP ones were made from: the checker hands back the same objects while they hold. */
+  from: CourseDiagnostic[];
+  key: string;
 }
 
 /**
- * Sends only what changed: remembers what each course last published per document, publishes a
- * document again only when its diagnostics differ, and clears documents that became clean.
+ * Sends only what changed: remembers what each course last published per file, converts and
+ * publishes a file again only when its diagnostics differ, and clears files that became clean.
+ * A file whose list holds the very diagnostics published last time is not even converted.
  */
 export class DiagnosticsPublisher {
-  private readonly published = new Map<string, Map<string, string>>();
+  private readonly published = new Map<string, Map<string, Published>>();
 
   constructor(private readonly send: (uri: string, diagnostics: Diagnostic[]) => void) {}
 
-  publish(root: string, byUri: Map<string, Diagnostic[]>): void {
-    const before = this.published.get(root) ?? new Map<string, string>();
-    const after = new Map<string, string>();
-    for (const [uri, diagnostics] of byUri) {
+  publish(root: string, byFile: Map<string, CourseDiagnostic[]>, positionsOf: (file: string) => Positions | undefined): void {
+    const before = this.published.get(root) ?? new Map<string, Published>();
+    const after = new Map<string, Published>();
+    for (const [file, from] of byFile) {
+      const last = before.get(file);
+      if (last && sameItems(last.from, from)) {
+        after.set(file, last);
+        continue;
+      }
+      const diagnostics = toLspDiagnostics(from, positionsOf);
       const key = JSON.stringify(diagnostics);
-      after.set(uri, key);
-      if (before.get(uri) !== key) this.send(uri, diagnostics);
+      const uri = last?.uri ?? fileUri(file);
+      after.set(file, { uri, from, key });
+      if (last?.key !== key) this.send(uri, diagnostics);
     }
-    for (const uri of before.keys()) if (!after.has(uri)) this.send(uri, []);
+    for (const [file, last] of before) if (!after.has(file)) this.send(last.uri, []);
     this.published.set(root, after);
   }
 
   clear(root: string): void {
-    this.publish(root, new Map());
+    this.publish(root, new Map(), () => undefined);
     this.published.delete(root);
   }
 }
 
+function sameItems<T>(a: T[], b: T[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

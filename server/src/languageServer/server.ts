@@ -17,7 +17,7 @@ import { CourseWorkspace, isCourseFileName, isInfoFileName, isWithin, type Cours
 import { uriToPath, type ServerContext } from './documentContext';
 import { hover } from './hover';
 import { isQuestionHtml, questionHtmlCodeActions, questionHtmlCompletion, questionHtmlHover } from './questionHtml';
-import { DiagnosticsPublisher, toLspDiagnostics } from './lspDiagnostics';
+import { DiagnosticsPublisher, groupByFile } from './lspDiagnostics';
 import { definition, documentLinks } from './navigation';
 import { SchemaService } from './schemaService';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
@@ -70,7 +70,7 @@ export function startServer(connection: Connection): void {
         // The editor's own JSON support reports syntax errors in open files; ours cover closed ones.
         .filter((d) => d.code !== 'json-syntax' || !workspace.overlay.has(d.file));
       const keep = settings.workspace ? () => true : (file: string) => workspace.overlay.has(file);
-      publisher.publish(state.root, toLspDiagnostics(diagnostics, state.course, keep, (file) => workspace.checkedText(file)));
+      publisher.publish(state.root, groupByFile(diagnostics, keep), (file) => workspace.positionsOf(state, file));
       const ms = Math.round(performance.now() - started);
       // The first check of a course and slow ones are worth a line in the output; routine ones are not.
       if (!checkedOnce.has(state) || ms >= SLOW_CHECK_MS) connection.console.log(`checked ${state.root} in ${ms} ms`);
@@ -174,7 +174,7 @@ export function startServer(connection: Connection): void {
     safely('document open', undefined, () => {
       const path = uriToPath(document.uri);
       if (!path || !isCourseFileName(path)) return;
-      workspace.overlay.set(path, document.getText());
+      workspace.setText(path, document.getText());
       const state = workspace.courseOfFile(path);
       if (!state) return;
       // An info file the course does not know yet may be an entity the file watcher has not reported.
@@ -187,7 +187,7 @@ export function startServer(connection: Connection): void {
     safely('document change', undefined, () => {
       const path = uriToPath(document.uri);
       if (!path || !isCourseFileName(path)) return;
-      workspace.overlay.set(path, document.getText());
+      workspace.setText(path, document.getText());
       const state = workspace.courseOf(path);
       if (state && workspace.noteChanged(state, path)) schedule(state);
     }),
@@ -197,9 +197,8 @@ export function startServer(connection: Connection): void {
     safely('document close', undefined, () => {
       ctx?.schemas.forget(document.uri);
       const path = uriToPath(document.uri);
-      if (!path || !workspace.overlay.delete(path)) return;
-      // The disk takes over again: read it afresh, whether or not a save was reported.
-      workspace.disk.invalidate(path);
+      // The disk takes over again.
+      if (!path || !workspace.closeText(path)) return;
       const state = workspace.courseOf(path);
       if (!state) return;
       workspace.noteChanged(state, path);
@@ -214,7 +213,7 @@ export function startServer(connection: Connection): void {
       for (const change of changes) {
         const path = uriToPath(change.uri);
         if (!path) continue;
-        workspace.disk.invalidate(path);
+        workspace.diskChanged(path);
         if (change.type === FileChangeType.Deleted) dropCoursesWithin(path);
         if (change.type === FileChangeType.Created && nodePath.basename(path) === INFO_FILE_NAME.course) {
           for (const folder of folders) if (isWithin(path, folder)) addFolder(folder);

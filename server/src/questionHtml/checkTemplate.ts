@@ -47,7 +47,7 @@ export function prepareTemplate(text: string): PreparedTemplate {
 /** Runs every rule; the template-only part is reused while the course's element names stay the same. */
 export function checkTemplate(prepared: PreparedTemplate, courseElements: ReadonlySet<string>, env: TemplateEnv): TemplateReport[] {
   if (prepared.skipped) return [prepared.skipped];
-  const elementsKey = keyOf(courseElements);
+  const elementsKey = courseElementsKey(courseElements);
   if (!prepared.memo || prepared.memo.elementsKey !== elementsKey) {
     const analysis = analyze(parseTemplate(prepared.text), courseElements);
     const reports: TemplateReport[] = [];
@@ -70,7 +70,7 @@ export function checkTemplate(prepared: PreparedTemplate, courseElements: Readon
 
 const keys = new WeakMap<ReadonlySet<string>, string>();
 /** The course elements as a string, computed once per set (one set serves a whole check). */
-function keyOf(courseElements: ReadonlySet<string>): string {
+export function courseElementsKey(courseElements: ReadonlySet<string>): string {
   let key = keys.get(courseElements);
   if (key === undefined) {
     key = [...courseElements].sort().join('\n');

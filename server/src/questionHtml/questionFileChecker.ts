@@ -2,7 +2,7 @@ import * as nodePath from 'node:path';
 import type { QuestionFileChecker, QuestionFileReport } from '../course/checkCourse';
 import type { Course } from '../course/course';
 import type { CourseReader } from '../course/courseReader';
-import { checkTemplate, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
+import { checkTemplate, courseElementsKey, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
 import type { TemplateReport } from './rules/rule';
 import { scanServerPy, type ServerPyNames } from './serverPy';
 
@@ -58,13 +58,17 @@ export const questionHtmlChecker: QuestionFileChecker<PreparedTemplate> = {
   begin(course, reader) {
     const courseElements = courseElementNames(course, reader);
     const exists = (path: string) => reader.exists(path);
-    return (prepared, question) =>
-      checkTemplate(prepared, courseElements, {
-        questionDir: question.dir,
-        courseRoot: course.root,
-        exists,
-        serverPy: () => serverPy.names(question.dir, reader),
-      }).map(toReport);
+    return {
+      // Besides the question's own files, the checks depend only on these.
+      key: `${course.root}\n${courseElementsKey(courseElements)}`,
+      check: (prepared, question) =>
+        checkTemplate(prepared, courseElements, {
+          questionDir: question.dir,
+          courseRoot: course.root,
+          exists,
+          serverPy: () => serverPy.names(question.dir, reader),
+        }).map(toReport),
+    };
   },
 };
 

@@ -17,6 +17,7 @@ const NODE_MODULE_KINDS: Record<string, string> = {
 export const questionDependencyFiles: CourseRule = {
   name: 'questionDependencyFiles',
   scope: 'course',
+  perEntry: true,
   codes: {
     'missing-dependency-file': { severity: 'warning', description: 'A clientFiles* dependency names a file that does not exist.' },
     'node-modules-dependency': { severity: 'information', description: 'A question depends on a file from PrairieLearn\'s node_modules.' },

@@ -46,11 +46,20 @@ export interface FileRule {
   check(entry: InfoEntry, data: any, ctx: RuleContext): void;
 }
 
-/** A rule that looks across files; it runs on every check, so it must be linear in the course size. */
+/**
+ * A rule that looks across files; it must be linear in the course size. The checker runs it again
+ * only when an entry it read (through the context) changed, and replays its reports otherwise.
+ */
 export interface CourseRule {
   name: string;
   scope: 'course';
   codes: Record<string, CodeInfo>;
+  /**
+   * Set when what the rule reports on a question, course instance or assessment depends only on that
+   * entry, infoCourse.json and the disk, and it reports each problem on the entry it is about, in
+   * course order. After an edit of such entries the checker then runs it over those entries alone.
+   */
+  perEntry?: true;
   check(ctx: RuleContext): void;
 }
 

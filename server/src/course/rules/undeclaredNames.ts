@@ -36,6 +36,7 @@ const KINDS: Record<Kind, { code: string; list: string; noun: string; implicit: 
 export const undeclaredNames: CourseRule = {
   name: 'undeclaredNames',
   scope: 'course',
+  perEntry: true,
   codes: {
     'undeclared-topic': { severity: 'information', description: 'A question\'s topic is not declared in infoCourse.json.' },
     'undeclared-tag': { severity: 'information', description: 'A question tag is not declared in infoCourse.json.' },

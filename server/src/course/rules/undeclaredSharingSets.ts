@@ -7,6 +7,7 @@ import type { CourseRule } from './rule';
 export const undeclaredSharingSets: CourseRule = {
   name: 'undeclaredSharingSets',
   scope: 'course',
+  perEntry: true,
   codes: {
     'undeclared-sharing-set': { severity: 'error', description: 'A question lists a sharing set that infoCourse.json does not declare.' },
   },
