@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { loadCourse, reloadEntry } from '../../server/src/course/course';
+import { allEntries, loadCourse, reloadEntry } from '../../server/src/course/course';
 import { CourseChecker } from '../../server/src/course/checkCourse';
 import { cachingReader, nodeCourseReader, overlayReader } from '../../server/src/course/courseReader';
 import type { CourseDiagnostic } from '../../server/src/course/diagnostic';
@@ -11,7 +11,49 @@ import { BASE_COURSE, writeCourse } from '../helpers/course';
 const NOW = new Date('2026-03-01T12:00:00Z');
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const question = (n: number, extra: object = {}) => ({ uuid: uuid(n), title: `Q${n}`, topic: 'Basics', type: 'v3', ...extra });
-const summary = (ds: CourseDiagnostic[]) => ds.map((d) => `${d.file}:${d.range.start}-${d.range.end} ${d.code} ${d.message}`);
+const summary = (ds: CourseDiagnostic[]) =>
+  ds.map((d) => `${d.file}:${d.range.start}-${d.range.end} ${d.code} ${d.message}${(d.related ?? []).map((r) => ` [${r.file}:${r.range.start}-${r.range.end}]`).join('')}`);
+
+/**
+ * Applies `steps` (file → new text, through the editor overlay) one at a time and checks after each
+ * with long-lived checkers: one told which entries were re-read, one not, and one kept by file as the
+ * language server keeps it (only the files it says changed are looked at again). Each must give
+ * exactly what a fresh check of the same files gives. Returns every code seen.
+ */
+function replay(root: string, steps: [string, object | string][], overlay = new Map<string, string>()): Set<string> {
+  const reader = overlayReader(overlay, cachingReader(nodeCourseReader, () => true));
+  const course = loadCourse(root, reader);
+  const told = new CourseChecker();
+  const untold = new CourseChecker();
+  const byFile = new CourseChecker();
+  const options = { reader, now: NOW, generation: 1, reportSyntaxErrors: true };
+  told.check(course, options);
+  untold.check(course, options);
+  assert.equal(byFile.update(course, options), undefined, 'a first check changes every file');
+  const kept = byFile.diagnosticsByFile();
+  const seen = new Set<string>();
+  for (const [rel, content] of steps) {
+    const file = path.join(root, rel);
+    overlay.set(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
+    const entry = [...allEntries(course)].find((e) => e.path === file);
+    const reloaded = entry ? [reloadEntry(course, entry, reader)] : [];
+    const fresh = summary(new CourseChecker().check(loadCourse(root, reader), { ...options, generation: undefined }));
+    assert.deepEqual(summary(told.check(course, { ...options, reloaded })), fresh, `told what changed, after editing ${rel}`);
+    assert.deepEqual(summary(untold.check(course, options)), fresh, `after editing ${rel}`);
+    const changed = byFile.update(course, { ...options, reloaded });
+    assert.ok(changed, 'the same course and options: only some files changed');
+    for (const f of changed) {
+      const list = byFile.diagnosticsOf(f);
+      if (list.length > 0) kept.set(f, list);
+      else kept.delete(f);
+    }
+    const freshByFile = new Map<string, string[]>();
+    for (const line of fresh) freshByFile.set(line.split(':')[0], [...(freshByFile.get(line.split(':')[0]) ?? []), line]);
+    assert.deepEqual(new Map([...kept].map(([f, list]) => [f, summary(list)])), freshByFile, `kept by file, after editing ${rel}`);
+    for (const line of fresh) seen.add(line.split(' ')[1]);
+  }
+  return seen;
+}
 
 test('re-checking after edits gives exactly what a fresh check of the same files gives', () => {
   const root = writeCourse({
@@ -29,36 +71,78 @@ test('re-checking after edits gives exactly what a fresh check of the same files
       zones: [{ questions: [{ id: 'a', points: 1 }, { id: 'nope', points: 1 }] }],
     },
   });
-  const overlay = new Map<string, string>();
-  const reader = overlayReader(overlay, cachingReader(nodeCourseReader, () => true));
-  const course = loadCourse(root, reader);
-  const checker = new CourseChecker();
-  const edit = (rel: string, content: object) => {
-    const file = path.join(root, rel);
-    overlay.set(file, JSON.stringify(content, null, 2));
-    const entry = [...course.questions.values(), ...[...course.courseInstances.values()].flatMap((ci) => [ci.entry, ...ci.assessments.values()]), course.info].find((e) => e.path === file)!;
-    reloadEntry(course, entry, reader);
-  };
-  const steps: [string, object][] = [
+  const seen = replay(root, [
     ['questions/c/info.json', question(1)], // duplicate UUID with a: both get it
     ['questions/a/info.json', question(1, { tags: ['typo', 'other'] })], // undeclared tags (a per-entry rule)
     ['questions/c/info.json', question(3, { title: 4 })], // schema error: c is invalid
     ['infoCourse.json', { ...(BASE_COURSE['infoCourse.json'] as object), tags: [{ name: 'typo', color: 'red1' }] }], // declares a tag
     ['courseInstances/ci/assessments/hw1/infoAssessment.json', { uuid: uuid(20), type: 'Homework', title: 'HW1', set: 'Mystery', number: '1', zones: [{ questions: [{ id: 'c', points: 1 }] }] }],
     ['questions/b/info.json', question(2)], // the missing dependency goes away
-  ];
-  checker.check(course, { reader, now: NOW, generation: 1 });
-  const seen = new Set<string>();
-  for (const [rel, content] of steps) {
-    edit(rel, content);
-    const incremental = checker.check(course, { reader, now: NOW, generation: 1, reportSyntaxErrors: true });
-    const fresh = new CourseChecker().check(loadCourse(root, reader), { reader, now: NOW, reportSyntaxErrors: true });
-    assert.deepEqual(summary(incremental), summary(fresh), `after editing ${rel}`);
-    for (const d of fresh) seen.add(d.code);
-  }
+  ]);
   for (const code of ['duplicate-uuid', 'undeclared-tag', 'schema-violation', 'question-not-found', 'undeclared-assessment-set', 'missing-dependency-file']) {
     assert.ok(seen.has(code), `the steps exercise ${code}`);
   }
+});
+
+test('duplicate UUIDs appearing and going away across questions, course instances and assessments', () => {
+  const instance = (n: number, extra: object = {}) => ({ uuid: uuid(n), longName: `CI${n}`, ...extra });
+  const assessment = (n: number, extra: object = {}) => ({ uuid: uuid(n), type: 'Homework', title: `HW${n}`, set: 'Homework', number: String(n), ...extra });
+  const root = writeCourse({
+    ...BASE_COURSE,
+    ...Object.fromEntries(['a', 'b', 'c', 'd', 'e'].map((id, i) => [`questions/${id}/info.json`, question(i + 1)])),
+    'courseInstances/ci1/infoCourseInstance.json': instance(10),
+    'courseInstances/ci2/infoCourseInstance.json': instance(11),
+    'courseInstances/ci3/infoCourseInstance.json': instance(12),
+    'courseInstances/ci1/assessments/hw1/infoAssessment.json': assessment(20),
+    'courseInstances/ci1/assessments/hw2/infoAssessment.json': assessment(21),
+    'courseInstances/ci1/assessments/hw3/infoAssessment.json': assessment(22),
+    'courseInstances/ci2/assessments/hw1/infoAssessment.json': assessment(23),
+  });
+  const seen = replay(root, [
+    ['questions/d/info.json', question(2)], // b and d
+    ['questions/c/info.json', question(1)], // a and c: a second group, reported before b and d's (its second entry comes first)
+    ['questions/c/info.json', question(2)], // b, c and d; a is alone again
+    ['questions/a/info.json', question(2)], // a, b, c, d
+    ['questions/b/info.json', { note: 'moves the UUID further down the file', ...question(2) }], // same UUID, new ranges: the others' related locations follow
+    ['courseInstances/ci3/infoCourseInstance.json', instance(10)], // ci1 and ci3
+    ['courseInstances/ci2/assessments/hw1/infoAssessment.json', assessment(20)], // another course instance: no duplicate
+    ['courseInstances/ci1/assessments/hw3/infoAssessment.json', assessment(20)], // ci1's hw1 and hw3
+    ['courseInstances/ci1/assessments/hw2/infoAssessment.json', assessment(20)], // hw1, hw2, hw3
+    ['questions/e/info.json', question(10)], // a course instance's UUID on a question: no duplicate
+    ['questions/c/info.json', question(3, { uuid: 'not-a-uuid' })], // an invalid UUID leaves the group
+    ['questions/d/info.json', `{ "uuid": "${uuid(2)}", "title": `], // a file that is not JSON keeps its UUID
+    ['courseInstances/ci1/infoCourseInstance.json', instance(13)], // ci3 alone again
+    ['courseInstances/ci1/assessments/hw1/infoAssessment.json', assessment(24)], // hw2 and hw3 remain
+    ['questions/a/info.json', question(1)],
+    ['questions/d/info.json', question(4)],
+    ['questions/b/info.json', question(2)], // no duplicate questions left
+    ['courseInstances/ci1/assessments/hw2/infoAssessment.json', assessment(21)],
+  ]);
+  for (const code of ['duplicate-uuid', 'uuid-invalid', 'json-syntax']) assert.ok(seen.has(code), `the steps exercise ${code}`);
+});
+
+test('question.html open in the editor is re-checked on every edit while the disk stays the same', () => {
+  const root = writeCourse({
+    ...BASE_COURSE,
+    'questions/q/info.json': question(1),
+    'questions/q/question.html': '<p>fine</p>\n',
+    'questions/r/info.json': question(2),
+    'questions/r/question.html': '<pl-nonsense></pl-nonsense>\n',
+  });
+  const html = path.join(root, 'questions/q/question.html');
+  // Open before the first check, as the language server's overlay holds it (opening changes the generation).
+  const overlay = new Map([[html, '<p>fine</p>\n']]);
+  const seen = replay(
+    root,
+    [
+      ['questions/q/question.html', '<pl-nonsense></pl-nonsense>\n'],
+      ['questions/q/info.json', question(3)],
+      ['questions/q/question.html', '<pl-figure></pl-figure>\n'],
+      ['questions/q/question.html', '<p>fine again</p>\n'],
+    ],
+    overlay,
+  );
+  assert.ok(seen.size >= 2, `the steps find problems in question.html: ${[...seen].join(', ')}`);
 });
 
 test('question.html results that looked at other files are reused only while the disk generation stays the same', () => {

@@ -58,3 +58,32 @@ test('an edit that leaves the diagnostics as they were publishes nothing; a fix 
   );
   await client.close(file);
 });
+
+test('an edit that changes the problems of other, closed files publishes them, and only the files that changed', async () => {
+  const file = path.join(root, 'questions/addNumbers/info.json');
+  const other = path.join(root, 'questions/geometry/triangleArea/info.json');
+  const text = fs.readFileSync(file, 'utf8');
+  const otherUuid = JSON.parse(fs.readFileSync(other, 'utf8')).uuid;
+  await client.open(file);
+  await client.change(file, text.replace(/"uuid": "[^"]*"/, `"uuid": "${otherUuid}"`));
+  const [d] = await client.waitForDiagnostics(other, (x) => codes(x).includes('duplicate-uuid'));
+  assert.equal(d.relatedInformation?.[0].location.uri, uriOf(file));
+  await client.waitForDiagnostics(file, (x) => codes(x).includes('duplicate-uuid'));
+  const before = client.published.length;
+  // A change above the UUID moves it: the other file's related location follows.
+  await client.change(file, '\n' + text.replace(/"uuid": "[^"]*"/, `"uuid": "${otherUuid}"`));
+  const [moved] = await client.nextDiagnostics(other, (x) => codes(x).includes('duplicate-uuid'));
+  assert.equal(moved.relatedInformation?.[0].location.range.start.line, d.relatedInformation![0].location.range.start.line + 1);
+  await client.change(file, text);
+  await client.nextDiagnostics(other, isEmpty);
+  assert.deepEqual(
+    client.published.slice(before).map((p) => [p.uri, p.diagnostics.length]),
+    [
+      [uriOf(file), 1],
+      [uriOf(other), 1],
+      [uriOf(file), 0],
+      [uriOf(other), 0],
+    ],
+  );
+  await client.close(file);
+});

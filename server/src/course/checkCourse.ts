@@ -5,7 +5,7 @@ import { applySeverityOverrides, type CourseDiagnostic, type SeverityOverrides }
 import type { JsonFile } from './jsonFile';
 import { validateAgainstSchema } from './schemaValidation';
 import { ALL_RULES, codeSeverity, QUESTION_FILE_CHECKERS } from './rules';
-import { relatedLocation, type CodeInfo, type CourseRule, type FileRule, type Report, type RuleContext } from './rules/rule';
+import { relatedLocation, type CodeInfo, type CourseRule, type FileRule, type IncrementalCheck, type Report, type RuleContext } from './rules/rule';
 import type { TextRange } from './diagnostic';
 
 /**
@@ -49,6 +49,12 @@ export interface CheckOptions {
    * that read the disk) are reused. Without it, they are computed afresh on every check.
    */
   generation?: number;
+  /**
+   * The entries re-read (`reloadEntry`) since this checker last checked the same course model. When
+   * given, the other entries are taken as unchanged and their files are not looked at; without it,
+   * every entry is compared with the last check.
+   */
+  reloaded?: Iterable<InfoEntry>;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,31 +74,43 @@ interface LocalResult {
 
 /** An entry's place in the last check: its own result and its number, for the course rules' bookkeeping. */
 interface Slot {
+  entry: InfoEntry;
   index: number;
   /** The info file `local` is for. */
   file: JsonFile | undefined;
   local: LocalResult;
   /** A question's question files. */
-  questionFiles?: { path: string; state?: QuestionFileState }[];
+  questionFiles?: QuestionFileSlot[];
   /** A course rule found an error in it during the current check. */
   invalid: boolean;
+}
+
+/** A question file of one question in the last check. */
+interface QuestionFileSlot {
+  path: string;
+  /** Its place in the report: after the files of earlier questions and the earlier checkers' files. */
+  index: number;
+  state?: QuestionFileState;
 }
 
 /** What a course rule reported in the check that last ran it, and what it looked at. */
 interface RuleRun {
   course: Course;
-  /** The entries whose data, UUID or error state it read, or that its reports point to, by slot index. */
+  /** The entries whose data, UUID or error state it read, or that its reports point to, by slot index (unused for an incremental rule). */
   read: Uint8Array;
   /** The clock, when it read it. */
   now?: number;
   /** The disk generation, when it read the disk (undefined: it did, and none was given). */
   usedReader: boolean;
   generation?: number;
-  diagnostics: CourseDiagnostic[];
+  /** In report order; left out by a rerun over some entries until asked for (`diagnosticsOfRun`). */
+  diagnostics?: CourseDiagnostic[];
   /** The same diagnostics by the entry they are on. */
   byEntry: Map<InfoEntry, CourseDiagnostic[]>;
   /** The entries its error reports make invalid for later rules. */
   invalid: Set<InfoEntry>;
+  /** An incremental rule's index of the course. */
+  session?: IncrementalCheck;
 }
 
 /** A question file as last read and checked. */
@@ -107,16 +125,44 @@ interface QuestionFileState {
   seen: number;
 }
 
+/**
+ * The few items of many that have something to report, listed in course order. The order is
+ * sorted again only when the set changes, so listing costs in proportion to the items, not the course.
+ */
+class ReportOrder<T extends { index: number }> {
+  private readonly items = new Set<T>();
+  private ordered: T[] | undefined = [];
+
+  set(item: T, reports: boolean): void {
+    if (reports === this.items.has(item)) return;
+    if (reports) this.items.add(item);
+    else this.items.delete(item);
+    this.ordered = undefined;
+  }
+
+  clear(): void {
+    this.items.clear();
+    this.ordered = [];
+  }
+
+  list(): T[] {
+    return (this.ordered ??= [...this.items].sort((a, b) => a.index - b.index));
+  }
+}
+
 const FILE_RULES = ALL_RULES.filter((r): r is FileRule => r.scope === 'file');
 const COURSE_RULES = ALL_RULES.filter((r) => r.scope === 'course');
+const NOTHING_READ = new Uint8Array(0);
 
 /**
  * Checks courses the way PrairieLearn's sync does: per file, JSON then UUID then schema then the
  * custom rules (which run only on files that passed), then the rules across files. Re-checking
  * after an edit redoes only what the edit can change: per-file results are cached by file content;
  * a course rule runs again only when an entry it looked at changed (its results are replayed
- * otherwise); a question file's check runs again only when its text, the course's element names or
- * the disk changed.
+ * otherwise), or updates its own index with the changed entries; a question file's check runs
+ * again only when its text, the course's element names or the disk changed. What is reported is
+ * assembled from the entries and files that have problems, so an edit of a course with few
+ * problems costs little more than the edited file.
  */
 export class CourseChecker {
   private cache = new WeakMap<JsonFile, LocalResult>();
@@ -124,20 +170,91 @@ export class CourseChecker {
   /** Question files by path. */
   private questionFiles = new Map<string, QuestionFileState>();
   private checks = 0;
-  /** The course last checked, and its entries' slots. */
+  /** The course last checked, and its entries' slots, by entry and in course order. */
   private course: Course | undefined;
+  private hour = NaN;
   private slots = new Map<InfoEntry, Slot>();
+  private order: Slot[] = [];
+  /** The same slots by info file, and the question files' slots by path. */
+  private slotByPath = new Map<string, Slot>();
+  private questionFileSlots = new Map<string, QuestionFileSlot>();
+  /** The files whose diagnostics the last check may have changed, and the options that shape them. */
+  private changedFiles = new Set<string>();
+  private output: { reportSyntaxErrors?: boolean; severities?: SeverityOverrides } | undefined;
+  /** The slots with diagnostics of their own, and the question files with diagnostics. */
+  private localReports = new ReportOrder<Slot>();
+  private questionFileReports = new ReportOrder<QuestionFileSlot>();
+  /** The question files read from the editor in the last pass over every question file, and what that pass used. */
+  private overlaidQuestionFiles: { slot: Slot; file: QuestionFileSlot; checker: number }[] = [];
+  private questionFilePass: { generation?: number; keys: string[] } | undefined;
+  /** The slots a course rule made invalid in the last check. */
+  private invalidSlots: Slot[] = [];
+  private missingDiagnostics: CourseDiagnostic[] = [];
   private ruleRuns: (RuleRun | undefined)[] = [];
+  /** The diagnostic made from each report an incremental rule may hand again. */
+  private fromReport = new WeakMap<Report, CourseDiagnostic>();
 
   check(course: Course, options: CheckOptions = {}): CourseDiagnostic[] {
+    this.update(course, options);
+    // Plain loops, not push(...list): spreading a list of 100,000+ diagnostics overflows the stack.
+    const all: CourseDiagnostic[] = [];
+    for (const { local } of this.localReports.list()) {
+      if (options.reportSyntaxErrors) for (const d of local.syntaxDiagnostics) all.push(d);
+      for (const d of local.diagnostics) all.push(d);
+    }
+    for (const run of this.ruleRuns) for (const d of this.diagnosticsOfRun(run!)) all.push(d);
+    for (const d of this.missingDiagnostics) all.push(d);
+    for (const { state } of this.questionFileReports.list()) for (const d of state!.diagnostics!) all.push(d);
+    return applySeverityOverrides(all, options.severities);
+  }
+
+  /**
+   * Checks like `check`, but returns only the files whose diagnostics may differ from the previous
+   * check's (undefined: any file's may), for a caller that keeps them by file (`diagnosticsOf`).
+   * Options other than the reader, clock, generation and `reloaded` count as a change of every
+   * file unless they are the very same values as last time.
+   */
+  update(course: Course, options: CheckOptions = {}): ReadonlySet<string> | undefined {
+    const sameOutput = this.course === course && options.reportSyntaxErrors === this.output?.reportSyntaxErrors && options.severities === this.output?.severities;
     try {
-      return this.checkCourse(course, options);
+      this.checkCourse(course, options);
     } catch (err) {
       // A check cut short leaves the bookkeeping half done: start the next one from scratch.
       this.course = undefined;
       this.ruleRuns = [];
       throw err;
     }
+    this.output = { reportSyntaxErrors: options.reportSyntaxErrors, severities: options.severities };
+    return sameOutput ? this.changedFiles : undefined;
+  }
+
+  /** A file's diagnostics in the last check, in the order `check` lists them. */
+  diagnosticsOf(file: string): CourseDiagnostic[] {
+    const out: CourseDiagnostic[] = [];
+    const slot = this.slotByPath.get(file);
+    if (slot) {
+      if (this.output?.reportSyntaxErrors) for (const d of slot.local.syntaxDiagnostics) out.push(d);
+      for (const d of slot.local.diagnostics) out.push(d);
+      for (const run of this.ruleRuns) for (const d of run!.byEntry.get(slot.entry) ?? []) out.push(d);
+    }
+    for (const d of this.missingDiagnostics) if (d.file === file) out.push(d);
+    for (const d of this.questionFileSlots.get(file)?.state?.diagnostics ?? []) out.push(d);
+    return applySeverityOverrides(out, this.output?.severities);
+  }
+
+  /** Every file with diagnostics in the last check, with them. */
+  diagnosticsByFile(): Map<string, CourseDiagnostic[]> {
+    const files = new Set<string>();
+    for (const { entry } of this.localReports.list()) files.add(entry.path);
+    for (const run of this.ruleRuns) for (const entry of run!.byEntry.keys()) files.add(entry.path);
+    for (const d of this.missingDiagnostics) files.add(d.file);
+    for (const { path } of this.questionFileReports.list()) files.add(path);
+    const out = new Map<string, CourseDiagnostic[]>();
+    for (const file of files) {
+      const list = this.diagnosticsOf(file);
+      if (list.length > 0) out.set(file, list);
+    }
+    return out;
   }
 
   /** The text of a question file as last checked (for turning offsets into positions). */
@@ -145,7 +262,7 @@ export class CourseChecker {
     return this.questionFiles.get(path)?.text;
   }
 
-  private checkCourse(course: Course, options: CheckOptions): CourseDiagnostic[] {
+  private checkCourse(course: Course, options: CheckOptions): void {
     const now = options.now ?? new Date();
     const hour = Math.floor(now.getTime() / 3_600_000);
     const reader = options.reader ?? nodeCourseReader;
@@ -166,130 +283,190 @@ export class CourseChecker {
     };
 
     // Entries whose own result changed since the last check of this course (all of them for a new course).
-    const dirty: InfoEntry[] = [];
+    const dirty = new Set<InfoEntry>();
+    this.changedFiles = new Set();
     if (this.course !== course) {
       this.course = course;
       slots.clear();
+      this.slotByPath.clear();
+      this.questionFileSlots.clear();
+      this.order = [];
       this.ruleRuns = [];
+      this.invalidSlots = [];
+      this.localReports.clear();
+      this.questionFileReports.clear();
+      this.questionFilePass = undefined;
       let index = 0;
-      for (const entry of allEntries(course)) slots.set(entry, { index: index++, file: entry.file, local: this.local(entry, ctx, hour), invalid: false });
-    } else {
-      for (const [entry, slot] of slots) {
-        // The same parsed file within the same hour: the same result, without a cache lookup.
-        if (entry.file && entry.file === slot.file && slot.local.hour === hour) {
-          slot.invalid = false;
-          continue;
-        }
-        slot.file = entry.file;
-        const local = this.local(entry, ctx, hour);
-        if (local !== slot.local) {
-          slot.local = local;
-          dirty.push(entry);
-        }
-        slot.invalid = false;
+      for (const entry of allEntries(course)) {
+        const slot: Slot = { entry, index: index++, file: entry.file, local: this.local(entry, ctx, hour), invalid: false };
+        slots.set(entry, slot);
+        this.slotByPath.set(entry.path, slot);
+        this.order.push(slot);
+        this.localReports.set(slot, hasLocalReports(slot.local));
       }
-    }
-
-    const ruleDiagnostics: CourseDiagnostic[] = [];
-    for (let i = 0; i < COURSE_RULES.length; i++) {
-      const rule = COURSE_RULES[i];
-      const before = this.ruleRuns[i];
-      const changed = before && this.changedInputs(before, course, now, options.generation, dirty);
-      let run: RuleRun;
-      if (before && changed?.length === 0) run = before;
-      else if (before && changed && rule.perEntry && !changed.includes(course.info)) run = this.rerunEntries(rule, ctx, options.generation, before, changed);
-      else run = this.runRule(rule, ctx, options.generation);
-      this.ruleRuns[i] = run;
-      // Cross-file rules may add errors that make an entity invalid for later rules (as in PrairieLearn,
-      // which runs them in a fixed order); a change in that counts as a change of the entity.
-      for (const entry of run.invalid) slots.get(entry)!.invalid = true;
-      if (before && run !== before) {
-        for (const entry of before.invalid) if (!run.invalid.has(entry)) dirty.push(entry);
-        for (const entry of run.invalid) if (!before.invalid.has(entry)) dirty.push(entry);
-      }
-      for (const d of run.diagnostics) ruleDiagnostics.push(d);
-    }
-
-    // Plain loops, not push(...list): spreading a list of 100,000+ diagnostics overflows the stack.
-    const all: CourseDiagnostic[] = [];
-    for (const { local } of slots.values()) {
-      if (options.reportSyntaxErrors) for (const d of local.syntaxDiagnostics) all.push(d);
-      for (const d of local.diagnostics) all.push(d);
-    }
-    for (const d of ruleDiagnostics) all.push(d);
-    for (const missing of course.missing) {
-      all.push({
+      this.missingDiagnostics = course.missing.map((missing) => ({
         file: missing.dir,
         range: { start: 0, end: 0 },
         severity: codeSeverity('missing-info-file'),
         code: 'missing-info-file',
         message: `Missing JSON file: ${missing.relPath}. Either create the file or delete the ${missing.relPath.slice(0, missing.relPath.lastIndexOf('/'))} directory.`,
-      });
+      }));
+    } else {
+      for (const slot of this.invalidSlots) slot.invalid = false;
+      // Results depend on the hour (date rules): a new hour looks at every entry.
+      const changed = options.reloaded && hour === this.hour ? options.reloaded : this.order.map((slot) => slot.entry);
+      for (const entry of changed) {
+        const slot = slots.get(entry);
+        // The same parsed file within the same hour: the same result, without a cache lookup.
+        if (!slot || (entry.file && entry.file === slot.file && slot.local.hour === hour)) continue;
+        slot.file = entry.file;
+        const local = this.local(entry, ctx, hour);
+        if (local !== slot.local) {
+          slot.local = local;
+          dirty.add(entry);
+          this.changedFiles.add(entry.path);
+          this.localReports.set(slot, hasLocalReports(local));
+        }
+      }
     }
-    this.checkQuestionFiles(course, reader, options.generation, all);
-    return applySeverityOverrides(all, options.severities);
+    this.hour = hour;
+    this.invalidSlots = [];
+
+    for (let i = 0; i < COURSE_RULES.length; i++) {
+      const rule = COURSE_RULES[i];
+      const before = this.ruleRuns[i];
+      let run: RuleRun;
+      let patched = false;
+      if (rule.incremental) run = this.updateIncremental(rule, ctx, before, dirty);
+      else {
+        const changed = before && this.changedInputs(before, course, now, options.generation, dirty);
+        if (before && changed?.length === 0) run = before;
+        else if (before && changed && rule.perEntry && !changed.includes(course.info)) {
+          run = this.rerunEntries(rule, ctx, options.generation, before, changed, dirty);
+          patched = true;
+        } else run = this.runRule(rule, ctx, options.generation);
+      }
+      this.ruleRuns[i] = run;
+      // Cross-file rules may add errors that make an entity invalid for later rules (as in PrairieLearn,
+      // which runs them in a fixed order); a change in that counts as a change of the entity.
+      for (const entry of run.invalid) {
+        const slot = slots.get(entry)!;
+        slot.invalid = true;
+        this.invalidSlots.push(slot);
+      }
+      if (before && run !== before && !patched) {
+        this.noteChangedReports(before, run);
+        for (const entry of before.invalid) if (!run.invalid.has(entry)) dirty.add(entry);
+        for (const entry of run.invalid) if (!before.invalid.has(entry)) dirty.add(entry);
+      }
+    }
+    this.checkQuestionFiles(course, reader, options.generation);
+  }
+
+  /** A course rule's diagnostics in report order; a `perEntry` rule reports in course order, the order of its entries in the check. */
+  private diagnosticsOfRun(run: RuleRun): CourseDiagnostic[] {
+    if (!run.diagnostics) {
+      const entries = [...run.byEntry.keys()].sort((a, b) => this.slots.get(a)!.index - this.slots.get(b)!.index);
+      run.diagnostics = [];
+      for (const entry of entries) for (const d of run.byEntry.get(entry)!) run.diagnostics.push(d);
+    }
+    return run.diagnostics;
+  }
+
+  /** Notes the files whose reports from a course rule differ between two of its runs. */
+  private noteChangedReports(before: RuleRun, run: RuleRun): void {
+    for (const [entry, list] of run.byEntry) if (!sameItems(before.byEntry.get(entry), list)) this.changedFiles.add(entry.path);
+    for (const entry of before.byEntry.keys()) if (!run.byEntry.has(entry)) this.changedFiles.add(entry.path);
   }
 
   /**
    * The changed entries a course rule's last run looked at (none: its results still hold), or
    * undefined when more than entries changed (the course, the clock or the disk it read).
    */
-  private changedInputs(run: RuleRun, course: Course, now: Date, generation: number | undefined, dirty: InfoEntry[]): InfoEntry[] | undefined {
+  private changedInputs(run: RuleRun, course: Course, now: Date, generation: number | undefined, dirty: Set<InfoEntry>): InfoEntry[] | undefined {
     if (run.course !== course) return undefined;
     if (run.now !== undefined && run.now !== now.getTime()) return undefined;
     if (run.usedReader && (generation === undefined || run.generation !== generation)) return undefined;
     const changed: InfoEntry[] = [];
-    for (const entry of dirty) if (run.read[this.slots.get(entry)!.index] && !changed.includes(entry)) changed.push(entry);
+    for (const entry of dirty) if (run.read[this.slots.get(entry)!.index]) changed.push(entry);
     return changed;
+  }
+
+  /** Hands an incremental rule the changed entries (a new course: a new index of it), unless nothing changed. */
+  private updateIncremental(rule: CourseRule, ctx: RuleContext, before: RuleRun | undefined, dirty: Set<InfoEntry>): RuleRun {
+    const same = before?.session && before.course === ctx.course;
+    if (same && dirty.size === 0) return before;
+    const session = same ? before.session! : rule.incremental!();
+    const run = newRun(ctx.course);
+    run.session = session;
+    const fromReport = this.fromReport;
+    session.update(
+      {
+        ...ctx,
+        report: (entry, report) => {
+          let d = fromReport.get(report);
+          if (!d) fromReport.set(report, (d = toDiagnostic(entry, report)));
+          addToRun(run, entry, d);
+        },
+      },
+      dirty,
+    );
+    return run;
   }
 
   /**
    * Runs a `perEntry` course rule over the changed entries alone (a course that holds only them) and
-   * puts their new reports in place of their old ones.
+   * puts their new reports in place of their old ones. The last run's maps are updated in place (it
+   * is not used again), so the cost is that of the changed entries; the files whose reports changed
+   * are noted, and the entries whose error state changed are added to `dirty`.
    */
-  private rerunEntries(rule: CourseRule, ctx: RuleContext, generation: number | undefined, before: RuleRun, changed: InfoEntry[]): RuleRun {
+  private rerunEntries(rule: CourseRule, ctx: RuleContext, generation: number | undefined, before: RuleRun, changed: InfoEntry[], dirty: Set<InfoEntry>): RuleRun {
     const course = ctx.course;
     const only = new Set(changed);
     const questions = new Map<string, InfoEntry>();
-    for (const entry of changed) if (entry.kind === 'question') questions.set(entry.id, entry);
     const courseInstances = new Map<string, CourseInstance>();
-    for (const [id, ci] of course.courseInstances) {
-      const assessments = new Map<string, InfoEntry>();
-      for (const [tid, a] of ci.assessments) if (only.has(a)) assessments.set(tid, a);
-      if (assessments.size > 0 || only.has(ci.entry)) courseInstances.set(id, { entry: ci.entry, assessments });
-    }
-    const part = this.runRule(rule, { ...ctx, course: { ...course, questions, courseInstances } }, generation, only);
-    const byEntry = new Map(before.byEntry);
-    const invalid = new Set(before.invalid);
+    const instanceOf = (id: string) => {
+      let ci = courseInstances.get(id);
+      if (!ci) courseInstances.set(id, (ci = { entry: course.courseInstances.get(id)!.entry, assessments: new Map() }));
+      return ci;
+    };
     for (const entry of changed) {
-      byEntry.delete(entry);
-      invalid.delete(entry);
+      if (entry.kind === 'question') questions.set(entry.id, entry);
+      else if (entry.kind === 'courseInstance') instanceOf(entry.id);
+      else if (entry.kind === 'assessment') instanceOf(entry.courseInstanceId!).assessments.set(entry.id, entry);
     }
-    for (const [entry, list] of part.byEntry) byEntry.set(entry, list);
-    for (const entry of part.invalid) invalid.add(entry);
-    const read = before.read.slice();
-    for (let i = 0; i < read.length; i++) read[i] |= part.read[i];
-    // Such a rule reports in course order: the entries' order in the check.
-    const entries = [...byEntry.keys()].sort((a, b) => this.slots.get(a)!.index - this.slots.get(b)!.index);
-    const diagnostics: CourseDiagnostic[] = [];
-    for (const entry of entries) for (const d of byEntry.get(entry)!) diagnostics.push(d);
+    // What it reads now adds to what it read before: noted in the same array.
+    const part = this.runRule(rule, { ...ctx, course: { ...course, questions, courseInstances } }, generation, only, before.read);
+    const { byEntry, invalid } = before;
+    for (const entry of changed) {
+      const list = part.byEntry.get(entry);
+      if (!sameItems(byEntry.get(entry) ?? [], list ?? [])) this.changedFiles.add(entry.path);
+      if (list) byEntry.set(entry, list);
+      else byEntry.delete(entry);
+      if (part.invalid.has(entry) !== invalid.has(entry)) {
+        dirty.add(entry);
+        if (invalid.has(entry)) invalid.delete(entry);
+        else invalid.add(entry);
+      }
+    }
     return {
       course,
-      read,
+      read: before.read,
       now: part.now ?? before.now,
       usedReader: part.usedReader || before.usedReader,
       generation,
-      diagnostics,
+      // Made from `byEntry` when asked for.
+      diagnostics: undefined,
       byEntry,
       invalid,
     };
   }
 
-  /** Runs a course rule, noting what it reads; with `only`, keeps its reports on those entries alone. */
-  private runRule(rule: CourseRule, ctx: RuleContext, generation: number | undefined, only?: Set<InfoEntry>): RuleRun {
+  /** Runs a course rule, noting what it reads (in `read` when given); with `only`, keeps its reports on those entries alone. */
+  private runRule(rule: CourseRule, ctx: RuleContext, generation: number | undefined, only?: Set<InfoEntry>, read: Uint8Array = new Uint8Array(this.slots.size)): RuleRun {
     const slots = this.slots;
-    const read = new Uint8Array(slots.size);
-    const run: RuleRun = { course: ctx.course, read, usedReader: false, diagnostics: [], byEntry: new Map(), invalid: new Set() };
+    const run = newRun(ctx.course);
+    run.read = read;
     const note = (entry: InfoEntry) => {
       const slot = slots.get(entry);
       if (slot) read[slot.index] = 1;
@@ -317,65 +494,109 @@ export class CourseChecker {
         // The report's ranges come from these entries' files.
         note(entry);
         for (const r of report.related ?? []) note(r.entry);
-        const d = toDiagnostic(entry, report);
-        run.diagnostics.push(d);
-        const list = run.byEntry.get(entry);
-        if (list) list.push(d);
-        else run.byEntry.set(entry, [d]);
-        if (d.severity === 'error') run.invalid.add(entry);
+        addToRun(run, entry, toDiagnostic(entry, report));
       },
     };
     rule.check(tracked);
     return run;
   }
 
-  private checkQuestionFiles(course: Course, reader: CourseReader, generation: number | undefined, out: CourseDiagnostic[]): void {
+  /**
+   * Brings the question files' results up to date. With the same course, disk generation and
+   * checker keys as the last pass over them all, only the files read from the editor can differ:
+   * only they are read again.
+   */
+  private checkQuestionFiles(course: Course, reader: CourseReader, generation: number | undefined): void {
+    const runs = QUESTION_FILE_CHECKERS.map((checker) => checker.begin(course, reader));
+    const keys = runs.map((r) => r.key);
+    const last = this.questionFilePass;
+    if (generation !== undefined && last && last.generation === generation && keys.every((k, c) => k === last.keys[c])) {
+      for (const { slot, file, checker } of this.overlaidQuestionFiles) this.checkQuestionFile(slot, file, checker, runs[checker], reader, generation, this.checks);
+      return;
+    }
     const check = ++this.checks;
     let seen = 0;
-    const runs = QUESTION_FILE_CHECKERS.map((checker) => checker.begin(course, reader));
-    // The slots hold the course's entries in order, questions among them.
-    for (const [entry, slot] of this.slots) {
-      if (entry.kind !== 'question') continue;
+    const overlaid: typeof this.overlaidQuestionFiles = [];
+    for (const slot of this.order) {
+      if (slot.entry.kind !== 'question') continue;
       // Paths made once: a fresh string per check would be hashed anew on every lookup.
-      const files = (slot.questionFiles ??= QUESTION_FILE_CHECKERS.map((qc): { path: string; state?: QuestionFileState } => ({ path: entry.dir + nodePath.sep + qc.fileName })));
+      let files = slot.questionFiles;
+      if (!files) {
+        files = slot.questionFiles = QUESTION_FILE_CHECKERS.map((qc, c) => ({
+          path: slot.entry.dir + nodePath.sep + qc.fileName,
+          index: slot.index * QUESTION_FILE_CHECKERS.length + c,
+        }));
+        for (const file of files) this.questionFileSlots.set(file.path, file);
+      }
       for (let c = 0; c < files.length; c++) {
-        const file = files[c];
-        const { key } = runs[c];
-        let state = file.state;
-        // Unchanged disk and no editor text: the file is as last read, and so are its results.
-        const fresh = state && generation !== undefined && state.generation === generation && state.key === key && !reader.isOverlaid?.(file.path);
-        if (!fresh) {
-          let text: string;
-          try {
-            text = reader.readText(file.path);
-          } catch {
-            file.state = undefined;
-            continue; // no such file (or not readable): nothing to check
-          }
-          state = this.questionFiles.get(file.path);
-          if (state?.text !== text) {
-            state = { text, prepared: QUESTION_FILE_CHECKERS[c].prepare(text), seen: check };
-            this.questionFiles.set(file.path, state);
-          }
-          file.state = state;
-          if (!state.diagnostics || state.key !== key || generation === undefined || state.generation !== generation) {
-            const path = file.path;
-            state.diagnostics = runs[c].check(state.prepared, entry, path).map((r) => {
-              const d: CourseDiagnostic = { file: path, range: r.range, severity: codeSeverity(r.code), code: r.code, message: r.message };
-              if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: x.range, message: x.message }));
-              if (r.data) d.data = r.data;
-              return d;
-            });
-            state.key = key;
-            state.generation = generation;
-          }
-        }
-        state!.seen = check;
-        seen++;
-        for (const d of state!.diagnostics!) out.push(d);
+        if (this.checkQuestionFile(slot, files[c], c, runs[c], reader, generation, check)) seen++;
+        if (reader.isOverlaid?.(files[c].path)) overlaid.push({ slot, file: files[c], checker: c });
       }
     }
     if (seen !== this.questionFiles.size) for (const [path, state] of this.questionFiles) if (state.seen !== check) this.questionFiles.delete(path);
+    this.overlaidQuestionFiles = overlaid;
+    this.questionFilePass = { generation, keys };
+  }
+
+  /** Reads and checks one question file unless its last results still hold; false when there is no such file. */
+  private checkQuestionFile(
+    slot: Slot,
+    file: QuestionFileSlot,
+    c: number,
+    run: ReturnType<QuestionFileChecker['begin']>,
+    reader: CourseReader,
+    generation: number | undefined,
+    check: number,
+  ): boolean {
+    const before = file.state?.diagnostics;
+    const found = this.refreshQuestionFile(slot, file, c, run, reader, generation, check);
+    const after = file.state?.diagnostics;
+    if (!sameItems(before ?? [], after ?? [])) this.changedFiles.add(file.path);
+    this.questionFileReports.set(file, !!after?.length);
+    return found;
+  }
+
+  private refreshQuestionFile(
+    slot: Slot,
+    file: QuestionFileSlot,
+    c: number,
+    run: ReturnType<QuestionFileChecker['begin']>,
+    reader: CourseReader,
+    generation: number | undefined,
+    check: number,
+  ): boolean {
+    const { key } = run;
+    let state = file.state;
+    // Unchanged disk and no editor text: the file is as last read, and so are its results.
+    const fresh = state && generation !== undefined && state.generation === generation && state.key === key && !reader.isOverlaid?.(file.path);
+    if (!fresh) {
+      let text: string;
+      try {
+        text = reader.readText(file.path);
+      } catch {
+        file.state = undefined;
+        return false; // no such file (or not readable): nothing to check
+      }
+      state = this.questionFiles.get(file.path);
+      if (state?.text !== text) {
+        state = { text, prepared: QUESTION_FILE_CHECKERS[c].prepare(text), seen: check };
+        this.questionFiles.set(file.path, state);
+      }
+      file.state = state;
+      if (!state.diagnostics || state.key !== key || generation === undefined || state.generation !== generation) {
+        const path = file.path;
+        state.diagnostics = run.check(state.prepared, slot.entry, path).map((r) => {
+          const d: CourseDiagnostic = { file: path, range: r.range, severity: codeSeverity(r.code), code: r.code, message: r.message };
+          if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: x.range, message: x.message }));
+          if (r.data) d.data = r.data;
+          return d;
+        });
+        state.key = key;
+        state.generation = generation;
+      }
+    }
+    state!.seen = check;
+    return true;
   }
 
   private local(entry: InfoEntry, ctx: RuleContext, hour: number): LocalResult {
@@ -471,6 +692,29 @@ function computeLocal(entry: InfoEntry, file: JsonFile, ctx: RuleContext, hour: 
     if (rule.kinds.includes(entry.kind)) rule.check(entry, data, ruleCtx);
   }
   return done(data);
+}
+
+function sameItems<T>(a: T[] | undefined, b: T[]): boolean {
+  if (a === b) return true;
+  if (!a || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function hasLocalReports(local: LocalResult): boolean {
+  return local.diagnostics.length > 0 || local.syntaxDiagnostics.length > 0;
+}
+
+function newRun(course: Course): RuleRun {
+  return { course, read: NOTHING_READ, usedReader: false, diagnostics: [], byEntry: new Map(), invalid: new Set() };
+}
+
+function addToRun(run: RuleRun, entry: InfoEntry, d: CourseDiagnostic): void {
+  run.diagnostics!.push(d);
+  const list = run.byEntry.get(entry);
+  if (list) list.push(d);
+  else run.byEntry.set(entry, [d]);
+  if (d.severity === 'error') run.invalid.add(entry);
 }
 
 function toDiagnostic(entry: InfoEntry, report: Report): CourseDiagnostic {

@@ -79,21 +79,25 @@ export class JsonFile {
 
   /** Zero-based line and character of an offset. */
   positionAt(offset: number): { line: number; character: number } {
-    const starts = this.lineStarts();
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (starts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo, character: offset - starts[lo] };
+    return positionAtOffset(this.lineStarts(), offset);
   }
 
   private lineStarts(): number[] {
     if (!this.lineStartsCache) this.lineStartsCache = computeLineStarts(this.text);
     return this.lineStartsCache;
   }
+}
+
+/** Zero-based line and character of an offset, given the offsets at which lines start (`computeLineStarts`). */
+export function positionAtOffset(lineStarts: number[], offset: number): { line: number; character: number } {
+  let lo = 0;
+  let hi = lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (lineStarts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo, character: offset - lineStarts[lo] };
 }
 
 export function computeLineStarts(text: string): number[] {

@@ -33,6 +33,10 @@ export interface CourseState {
   reload: Set<string>;
   /** Re-discover the course's entities (a folder or info file appeared or went away). */
   rescan: boolean;
+  /** The entries re-read since the last check: the only ones the checker needs to look at again. */
+  reloaded: Set<InfoEntry>;
+  /** Each course has its own checker, which keeps what it found between checks of that course. */
+  checker: CourseChecker;
 }
 
 /**
@@ -50,7 +54,6 @@ export class CourseWorkspace {
   private readonly disk = cachingReader(nodeCourseReader, (path) => WATCHED_FILE.test(path));
   readonly reader = overlayReader(this.overlay, this.disk);
   private readonly courses = new Map<string, CourseState>();
-  private readonly checker = new CourseChecker();
   /**
    * Counts what can change the files the checker looks at beyond the info files and question files'
    * own text: disk events and documents opened or closed. The checker reuses results that looked at
@@ -95,7 +98,7 @@ export class CourseWorkspace {
     root = nodePath.resolve(root);
     const existing = this.courses.get(root);
     if (existing) return existing;
-    const state: CourseState = { root, course: loadCourse(root, this.reader), reload: new Set(), rescan: false };
+    const state: CourseState = { root, course: loadCourse(root, this.reader), reload: new Set(), rescan: false, reloaded: new Set(), checker: new CourseChecker() };
     this.courses.set(root, state);
     return state;
   }
@@ -172,24 +175,46 @@ export class CourseWorkspace {
   positionsOf(state: CourseState, path: string): Positions | undefined {
     const entry = this.findEntry(state.course, path);
     if (entry) return entry.file;
-    const text = this.checker.questionFileText(path);
+    const text = state.checker.questionFileText(path);
     return text === undefined ? undefined : new SourceText(text);
   }
 
-  /** Applies the recorded changes and checks the course. */
-  check(state: CourseState, options: Omit<CheckOptions, 'reader' | 'generation'>): CourseDiagnostic[] {
+  /**
+   * Applies the recorded changes and checks the course. Returns the files whose diagnostics may have
+   * changed since its last check (undefined: any file's), whose lists `diagnosticsOf` gives.
+   */
+  check(state: CourseState, options: Omit<CheckOptions, 'reader' | 'generation' | 'reloaded'>): ReadonlySet<string> | undefined {
     this.refresh(state);
-    return this.checker.check(state.course, { ...options, reader: this.reader, generation: this.generation });
+    const reloaded = state.reloaded;
+    state.reloaded = new Set();
+    return state.checker.update(state.course, { ...options, reader: this.reader, generation: this.generation, reloaded });
+  }
+
+  /** A file's diagnostics in the last check of its course. */
+  diagnosticsOf(state: CourseState, file: string): CourseDiagnostic[] {
+    return state.checker.diagnosticsOf(file);
+  }
+
+  /** Every file with diagnostics in the last check of the course, with them. */
+  diagnosticsByFile(state: CourseState): Map<string, CourseDiagnostic[]> {
+    return state.checker.diagnosticsByFile();
+  }
+
+  /** Changes whenever the set of open documents or anything on disk may have changed (see `generation`). */
+  get diskGeneration(): number {
+    return this.generation;
   }
 
   /** Applies the recorded changes to the course model (requests may come before the debounced check). */
   refresh(state: CourseState): void {
     if (state.rescan) {
       state.course = rediscover(state.course, loadCourse(state.root, this.reader));
+      // A new model: the checker looks at all of it.
+      state.reloaded.clear();
     } else {
       for (const path of state.reload) {
         const entry = this.findEntry(state.course, path);
-        if (entry) reloadEntry(state.course, entry, this.reader);
+        if (entry) state.reloaded.add(reloadEntry(state.course, entry, this.reader));
       }
     }
     state.rescan = false;

@@ -24,17 +24,6 @@ export function fileUri(path: string): string {
 /** What turns a file's offsets into positions: an info file's JsonFile, or the text of a question file. */
 export type Positions = { positionAt(offset: number): { line: number; character: number } };
 
-/** A course's diagnostics by file, keeping the files `keep` accepts, in the order they came. */
-export function groupByFile(diagnostics: CourseDiagnostic[], keep: (file: string) => boolean): Map<string, CourseDiagnostic[]> {
-  const out = new Map<string, CourseDiagnostic[]>();
-  for (const d of diagnostics) {
-    const list = out.get(d.file);
-    if (list) list.push(d);
-    else if (keep(d.file)) out.set(d.file, [d]);
-  }
-  return out;
-}
-
 /** One file's diagnostics in LSP form; `positionsOf` gives the text each file was checked with. */
 export function toLspDiagnostics(diagnostics: CourseDiagnostic[], positionsOf: (file: string) => Positions | undefined): Diagnostic[] {
   const known = new Map<string, Positions | undefined>();
@@ -82,23 +71,39 @@ export class DiagnosticsPublisher {
 
   constructor(private readonly send: (uri: string, diagnostics: Diagnostic[]) => void) {}
 
+  /** Publishes a course's diagnostics: `byFile` holds every file that has any. */
   publish(root: string, byFile: Map<string, CourseDiagnostic[]>, positionsOf: (file: string) => Positions | undefined): void {
     const before = this.published.get(root) ?? new Map<string, Published>();
     const after = new Map<string, Published>();
-    for (const [file, from] of byFile) {
-      const last = before.get(file);
-      if (last && sameItems(last.from, from)) {
-        after.set(file, last);
-        continue;
-      }
-      const diagnostics = toLspDiagnostics(from, positionsOf);
-      const key = JSON.stringify(diagnostics);
-      const uri = last?.uri ?? fileUri(file);
-      after.set(file, { uri, from, key });
-      if (last?.key !== key) this.send(uri, diagnostics);
-    }
+    for (const [file, from] of byFile) this.publishFile(after, file, from, before.get(file), positionsOf);
     for (const [file, last] of before) if (!after.has(file)) this.send(last.uri, []);
     this.published.set(root, after);
+  }
+
+  /** Publishes the diagnostics of some files of a course (an empty list clears a file); the other files stay as they are. */
+  update(root: string, files: Map<string, CourseDiagnostic[]>, positionsOf: (file: string) => Positions | undefined): void {
+    let published = this.published.get(root);
+    if (!published) this.published.set(root, (published = new Map()));
+    for (const [file, from] of files) {
+      const last = published.get(file);
+      if (from.length > 0) this.publishFile(published, file, from, last, positionsOf);
+      else if (last) {
+        published.delete(file);
+        this.send(last.uri, []);
+      }
+    }
+  }
+
+  private publishFile(into: Map<string, Published>, file: string, from: CourseDiagnostic[], last: Published | undefined, positionsOf: (file: string) => Positions | undefined): void {
+    if (last && sameItems(last.from, from)) {
+      into.set(file, last);
+      return;
+    }
+    const diagnostics = toLspDiagnostics(from, positionsOf);
+    const key = JSON.stringify(diagnostics);
+    const uri = last?.uri ?? fileUri(file);
+    into.set(file, { uri, from, key });
+    if (last?.key !== key) this.send(uri, diagnostics);
   }
 
   clear(root: string): void {

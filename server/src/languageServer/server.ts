@@ -17,7 +17,8 @@ import { CourseWorkspace, isCourseFileName, isInfoFileName, isWithin, type Cours
 import { uriToPath, type ServerContext } from './documentContext';
 import { hover } from './hover';
 import { isQuestionHtml, questionHtmlCodeActions, questionHtmlCompletion, questionHtmlHover } from './questionHtml';
-import { DiagnosticsPublisher, groupByFile } from './lspDiagnostics';
+import { DiagnosticsPublisher } from './lspDiagnostics';
+import type { CourseDiagnostic } from '../course/diagnostic';
 import { definition, documentLinks } from './navigation';
 import { SchemaService } from './schemaService';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
@@ -35,6 +36,8 @@ export function startServer(connection: Connection): void {
   const publisher = new DiagnosticsPublisher((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
   const timers = new Map<CourseState, NodeJS.Timeout>();
   const checkedOnce = new WeakSet<CourseState>();
+  /** What each course's last publication depended on besides its diagnostics: the settings and the open documents. */
+  const publishedWith = new WeakMap<CourseState, { settings: ServerSettings; generation: number }>();
   let settings: ServerSettings = DEFAULT_SETTINGS;
   let canPullConfiguration = false;
   let canRegisterConfigurationChanges = false;
@@ -65,12 +68,28 @@ export function startServer(connection: Connection): void {
   const checkNow = (state: CourseState) =>
     safely(`checking ${state.root}`, undefined, () => {
       const started = performance.now();
-      const diagnostics = workspace
-        .check(state, { severities: settings.severities, reportSyntaxErrors: true })
+      const changed = workspace.check(state, { severities: settings.severities, reportSyntaxErrors: true });
+      const shown = (file: string, list: CourseDiagnostic[]) => {
+        if (!workspace.overlay.has(file)) return settings.workspace ? list : [];
         // The editor's own JSON support reports syntax errors in open files; ours cover closed ones.
-        .filter((d) => d.code !== 'json-syntax' || !workspace.overlay.has(d.file));
-      const keep = settings.workspace ? () => true : (file: string) => workspace.overlay.has(file);
-      publisher.publish(state.root, groupByFile(diagnostics, keep), (file) => workspace.positionsOf(state, file));
+        return list.some((d) => d.code === 'json-syntax') ? list.filter((d) => d.code !== 'json-syntax') : list;
+      };
+      const positionsOf = (file: string) => workspace.positionsOf(state, file);
+      const last = publishedWith.get(state);
+      // Only the files the check changed, unless what is shown of the others may have changed too.
+      if (changed && last?.settings === settings && last.generation === workspace.diskGeneration) {
+        const files = new Map<string, CourseDiagnostic[]>();
+        for (const file of changed) files.set(file, shown(file, workspace.diagnosticsOf(state, file)));
+        publisher.update(state.root, files, positionsOf);
+      } else {
+        const byFile = new Map<string, CourseDiagnostic[]>();
+        for (const [file, list] of workspace.diagnosticsByFile(state)) {
+          const kept = shown(file, list);
+          if (kept.length > 0) byFile.set(file, kept);
+        }
+        publisher.publish(state.root, byFile, positionsOf);
+      }
+      publishedWith.set(state, { settings, generation: workspace.diskGeneration });
       const ms = Math.round(performance.now() - started);
       // The first check of a course and slow ones are worth a line in the output; routine ones are not.
       if (!checkedOnce.has(state) || ms >= SLOW_CHECK_MS) connection.console.log(`checked ${state.root} in ${ms} ms`);

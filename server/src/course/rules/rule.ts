@@ -60,7 +60,24 @@ export interface CourseRule {
    * course order. After an edit of such entries the checker then runs it over those entries alone.
    */
   perEntry?: true;
+  /**
+   * Set by a rule that keeps its own index of the course between checks, so that an edit costs it
+   * work in proportion to what changed rather than to the course. See `IncrementalCheck`.
+   */
+  incremental?(): IncrementalCheck;
   check(ctx: RuleContext): void;
+}
+
+/**
+ * A course rule's state over the checks of one course (the checker starts a new one for a new
+ * course model). Its first `update` indexes the whole course; each later one gets the entries
+ * whose data, UUID or error state changed since the previous call. Every call reports all of the
+ * rule's problems, in the order `check` would. It must not read the clock or the disk; a Report
+ * object handed again keeps the diagnostic made from it, so it may be handed again only while
+ * none of the entries it names changed.
+ */
+export interface IncrementalCheck {
+  update(ctx: RuleContext, changed: Iterable<InfoEntry>): void;
 }
 
 export type Rule = FileRule | CourseRule;
