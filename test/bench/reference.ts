@@ -14,7 +14,7 @@ import { seedDemoData } from '../../server/src/reference/seed/seed';
 import { demoToken } from '../../server/src/reference/seed/demoUsers';
 import { authorizeCourseInstance } from '../../server/src/reference/api/authz';
 import { getCourseInstanceInfo } from '../../server/src/reference/api/courseInstanceInfo';
-import { GRADEBOOK_SQL } from '../../server/src/reference/api/gradebook';
+import { gradebookRows } from '../../server/src/reference/api/gradebook';
 import { SELECT_ASSESSMENT_INSTANCES } from '../../server/src/reference/api/assessmentInstances';
 import { postgresUnavailable, startPostgresCluster, type PostgresCluster } from '../reference/helpers/postgres';
 import type { BenchSection } from './context';
@@ -134,9 +134,7 @@ async function measureBackend(name: string, databaseUrl: (db: string) => Promise
     const [ci] = await app.db.query('SELECT id FROM course_instances ORDER BY id LIMIT 1');
     const [a] = await app.db.query('SELECT id FROM assessments WHERE course_instance_id = $1 ORDER BY id LIMIT 1', [ci.id]);
 
-    const bareGradebook = await samples(LATENCY_RUNS, () =>
-      Promise.all(Object.values(GRADEBOOK_SQL).map((sql) => app.db.query(sql, [ci.id]))),
-    );
+    const bareGradebook = await samples(LATENCY_RUNS, () => gradebookRows(app.db, ci.id));
     const gradebook = await samples(LATENCY_RUNS, () => client.get(`/course_instances/${ci.id}/gradebook`));
     add({ section, measure: `gradebook median (${STUDENTS} students × ${ASSESSMENTS} assessments)`, value: median(gradebook), unit: 'ms', baseline: { label: 'bare queries', value: median(bareGradebook) }, target: name === 'PostgreSQL' ? { text: '< 100 ms', met: median(gradebook) < 100 } : undefined });
     add({ section, measure: 'gradebook p99', value: percentile(gradebook, 99), unit: 'ms', baseline: { label: 'bare queries p99', value: percentile(bareGradebook, 99) } });

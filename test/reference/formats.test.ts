@@ -5,7 +5,7 @@ import { blueBright, dim, green, redBright } from '../../server/src/reference/sy
 import { shellJoin } from '../../server/src/reference/sync/shellQuote';
 import { matchByUuidThenPath } from '../../server/src/reference/sync/matchEntities';
 import { parseOptions } from '../../server/src/reference/options';
-import { gradebookJson, type ScoreCell } from '../../server/src/reference/api/gradebookJson';
+import { gradebookBytes, type GradebookRow } from '../../server/src/reference/api/gradebookJson';
 
 test('format 1: zone offset with minutes, seconds truncated, +00:00 for UTC', () => {
   const d = new Date('2018-01-01T12:00:00.999Z');
@@ -77,32 +77,52 @@ test('options: flags override environment variables; bad values are refused', ()
 });
 
 test('the gradebook writer gives the bytes of JSON.stringify(body, null, 2)', () => {
-  const users = [
+  const fields = [
     { user_id: '7', user_uid: 'a@x.edu', user_uin: null, user_name: 'Zoë "Z" Ünal\n', user_role: 'Student' },
     { user_id: '8', user_uid: 'b@x.edu', user_uin: '123', user_name: null, user_role: 'Staff' },
+    { user_id: '9', user_uid: 'c@x.edu', user_uin: '4', user_name: 'C', user_role: 'None' },
   ];
   const assessments = [
     { assessment_id: '2', assessment_name: 'HW1', assessment_label: 'HW1', assessment_set_abbreviation: 'HW', assessment_number: '1' },
     { assessment_id: '3', assessment_name: null, assessment_label: 'E1', assessment_set_abbreviation: 'E', assessment_number: '1' },
   ];
-  const cell: ScoreCell = ['3', 0.30000000000000004, 10, 1e-7, '99', Date.UTC(2025, 0, 1, 12, 0, 0, 999), 12.5];
-  const cells = new Map([['8', new Map([['3', cell]])]]);
-  const expected = users.map((u) => ({
+  // As PostgreSQL writes the cells: its float text (exponents from 1e-05 and 1e+15 on, "-0"), in any
+  // order; assessment 77 is not in the list.
+  const cells = [
+    null,
+    '3,0.30000000000000004,10,1e-07,99,1735732800,12.5;77,1,1,1,1,1,1;2,-0,1e+16,null,5,null,1.5e-05',
+    '2,100,4,4,12345678901234567,-86401,null',
+  ];
+  const values: Record<string, (number | string | null)[]> = {
+    '8/3': [0.30000000000000004, 10, 1e-7, '99', Date.UTC(2025, 0, 1, 12, 0, 0), 12.5],
+    '8/2': [-0, 1e16, null, '5', null, 1.5e-5],
+    '9/2': [100, 4, 4, '12345678901234567', -86_401_000, null],
+  };
+  const rows: GradebookRow[] = fields.map((u, i) => ({ ...u, cells: cells[i] }));
+  const expected = fields.map((u) => ({
     ...u,
     assessments: assessments.map((a) => {
-      const c = cells.get(u.user_id)?.get(a.assessment_id);
+      const c = values[`${u.user_id}/${a.assessment_id}`] ?? [null, null, null, null, null, null];
       return {
         ...a,
-        score_perc: c ? c[1] : null,
-        max_points: c ? c[2] : null,
-        points: c ? c[3] : null,
-        assessment_instance_id: c ? c[4] : null,
-        start_date: c ? formatDateIso(new Date(c[5]!), 'Asia/Kolkata') : null,
-        duration_seconds: c ? c[6] : null,
+        score_perc: c[0],
+        max_points: c[1],
+        points: c[2],
+        assessment_instance_id: c[3],
+        start_date: c[4] === null ? null : formatDateIso(new Date(c[4]), 'Asia/Kolkata'),
+        duration_seconds: c[5],
       };
     }),
   }));
-  assert.equal(gradebookJson(users, assessments, cells, 'Asia/Kolkata'), JSON.stringify(expected, null, 2));
-  assert.equal(gradebookJson(users, [], cells, 'UTC'), JSON.stringify(users.map((u) => ({ ...u, assessments: [] })), null, 2));
-  assert.equal(gradebookJson([], assessments, cells, 'UTC'), '[]');
+  const text = (b: { body: Buffer }) => b.body.toString('utf8');
+  const first = gradebookBytes(rows, assessments, 'Asia/Kolkata');
+  assert.equal(text(first), JSON.stringify(expected, null, 2));
+  // A released buffer is written over by the next answer.
+  first.release();
+  const noCells = rows.map((r) => ({ ...r, cells: null }));
+  const emptyCell = { score_perc: null, max_points: null, points: null, assessment_instance_id: null, start_date: null, duration_seconds: null };
+  const empty = fields.map((u) => ({ ...u, assessments: assessments.map((a) => ({ ...a, ...emptyCell })) }));
+  assert.equal(text(gradebookBytes(noCells, assessments, 'UTC')), JSON.stringify(empty, null, 2));
+  assert.equal(text(gradebookBytes(rows, [], 'UTC')), JSON.stringify(fields.map((u) => ({ ...u, assessments: [] })), null, 2));
+  assert.equal(text(gradebookBytes([], assessments, 'UTC')), '[]');
 });

@@ -1,21 +1,4 @@
-import { formatMsIso } from './dates';
-
-/** A chosen instance's figures, as the gradebook's score query returns them. */
-export type ScoreCell = [
-  assessmentId: string,
-  scorePerc: number | null,
-  maxPoints: number | null,
-  points: number | null,
-  instanceId: string,
-  startMs: number | null,
-  durationSeconds: number | null,
-];
-
-/**
- * A user's chosen instances as the gradebook's users query sends them: 7 values per cell
- * (assessment id, score_perc, max_points, points, instance id, start in whole seconds, duration).
- */
-export type FlatCells = (string | number | null)[];
+import { writeMsIso } from './dates';
 
 export interface GradebookUser {
   user_id: string;
@@ -23,6 +6,17 @@ export interface GradebookUser {
   user_uin: string | null;
   user_name: string | null;
   user_role: string;
+}
+
+/**
+ * A user with their chosen instances as the users query sends them (migration 0003's
+ * gradebook_rows), or null for none: per assessment
+ * `assessment_id,score_perc,max_points,points,instance_id,start_seconds,duration_seconds`, assessments
+ * separated by `;` in any order, floats as PostgreSQL writes them (NaN and infinities already
+ * `null`), start in whole seconds since 1970, `null` for a missing value.
+ */
+export interface GradebookRow extends GradebookUser {
+  cells: string | null;
 }
 
 export interface GradebookAssessment {
@@ -34,6 +28,15 @@ export interface GradebookAssessment {
 }
 
 const j = JSON.stringify;
+const COMMA = 44;
+const SEMICOLON = 59;
+
+/**
+ * Buffers of answers that have been sent, for the next ones: a fresh 16 MB per request made V8 run
+ * a full garbage collection for "external memory pressure" on almost every request.
+ */
+const spare: Buffer[] = [];
+const SPARE_COUNT = 2;
 
 /** Appends to one growing buffer: constant parts as bytes, ASCII as latin1, the rest as UTF-8. */
 class ByteWriter {
@@ -42,7 +45,9 @@ class ByteWriter {
 
   /** `expected`: the likely size, so that a 16 MB answer is not copied on every doubling. */
   constructor(expected: number) {
-    this.buf = Buffer.allocUnsafe(Math.max(expected, 1 << 16));
+    const size = Math.max(expected, 1 << 16);
+    const reused = spare.findIndex((b) => b.length >= size);
+    this.buf = reused < 0 ? Buffer.allocUnsafe(size) : spare.splice(reused, 1)[0];
   }
 
   private room(n: number): void {
@@ -52,12 +57,13 @@ class ByteWriter {
     this.buf = next;
   }
 
-  bytes(b: Buffer): void {
+  bytes(b: Uint8Array): void {
     this.room(b.length);
-    this.at += b.copy(this.buf, this.at);
+    this.buf.set(b, this.at);
+    this.at += b.length;
   }
 
-  /** Text known to be ASCII (digits, JSON punctuation, formatted dates). */
+  /** Text known to be ASCII (JSON punctuation). */
   ascii(s: string): void {
     this.room(s.length);
     this.at += this.buf.write(s, this.at, 'latin1');
@@ -68,44 +74,104 @@ class ByteWriter {
     this.at += this.buf.write(s, this.at, 'utf8');
   }
 
-  done(): Buffer {
-    return this.buf.subarray(0, this.at);
+  /** `s` from `from` to the next `,` or `;` (or its end), copied as is; returns where that ends. */
+  field(s: string, from: number): number {
+    let end = from;
+    while (end < s.length && s.charCodeAt(end) !== COMMA && s.charCodeAt(end) !== SEMICOLON) end++;
+    this.room(end - from);
+    for (let i = from; i < end; i++) this.buf[this.at++] = s.charCodeAt(i);
+    return end;
+  }
+
+  /**
+   * A float field as JSON.stringify writes the number: PostgreSQL's shortest text has the same
+   * digits, and the same form except for exponents (`1e-05`, `1e+16`: JavaScript writes those
+   * between 1e-7 and 1e21 in full) and `-0`; those few go through Number and String.
+   */
+  number(s: string, from: number): number {
+    this.room(24);
+    const buf = this.buf;
+    const start = this.at;
+    let at = start;
+    let end = from;
+    let plain = true;
+    for (let c; end < s.length && (c = s.charCodeAt(end)) !== COMMA && c !== SEMICOLON; end++) {
+      if (c === 101 || at - start === 24) plain = false;
+      else buf[at++] = c;
+    }
+    if (plain && !(at - start === 2 && buf[start] === 45 && buf[start + 1] === 48)) {
+      this.at = at;
+      return end;
+    }
+    const n = Number(s.slice(from, end));
+    this.ascii(Number.isFinite(n) ? String(n) : 'null');
+    return end;
+  }
+
+  /** A start time in whole seconds (or `null`) as a quoted format-1 date in `timeZone`. */
+  date(s: string, from: number, timeZone: string): number {
+    if (s.charCodeAt(from) === 110) return this.field(s, from); // null
+    let end = from;
+    const negative = s.charCodeAt(end) === 45;
+    if (negative) end++;
+    let seconds = 0;
+    for (let c; end < s.length && (c = s.charCodeAt(end)) !== COMMA && c !== SEMICOLON; end++) seconds = seconds * 10 + (c - 48);
+    this.room(64);
+    this.buf[this.at++] = 34;
+    this.at = writeMsIso(this.buf, this.at, (negative ? -seconds : seconds) * 1000, timeZone);
+    this.buf[this.at++] = 34;
+    return end;
+  }
+
+  /** The text written, and the function to call once it has been sent and may be overwritten. */
+  done(): GradebookBody {
+    const buf = this.buf;
+    return {
+      body: buf.subarray(0, this.at),
+      release: () => {
+        if (spare.length < SPARE_COUNT && !spare.includes(buf)) spare.push(buf);
+      },
+    };
   }
 }
 
-/** JSON.stringify of a number (finite ones are ASCII; NaN and infinities are null). */
-const num = (n: number | null): string => (n === null || !Number.isFinite(n) ? 'null' : String(n));
+export interface GradebookBody {
+  body: Buffer;
+  release(): void;
+}
 
-/** JSON.stringify of an id: digits need no escaping. */
-const id = (s: string): string => (/^\d+$/.test(s) ? `"${s}"` : j(s));
+const MAX_POINTS = Buffer.from(',\n        "max_points": ');
+const POINTS = Buffer.from(',\n        "points": ');
+const INSTANCE_ID = Buffer.from(',\n        "assessment_instance_id": "');
+const START_DATE = Buffer.from('",\n        "start_date": ');
+const DURATION = Buffer.from(',\n        "duration_seconds": ');
+const CELL_END = Buffer.from('\n      }');
+const EMPTY_CELL = Buffer.from(
+  'null,\n        "max_points": null,\n        "points": null,\n' +
+    '        "assessment_instance_id": null,\n        "start_date": null,\n        "duration_seconds": null\n      }',
+);
 
 /**
  * The gradebook as the exact bytes of `JSON.stringify(body, null, 2)`, written directly into one
  * buffer: with thousands of students it is tens of thousands of cells, and building and then
  * stringifying objects (or even strings) for them costs several times the database queries. Each
- * assessment's constant part is encoded once and copied for every student.
+ * assessment's constant part is encoded once and copied for every student; the cells' values are
+ * copied from the query's text.
  */
-export function gradebookBytes<U extends GradebookUser>(
-  users: U[],
-  assessments: GradebookAssessment[],
-  cellsOf: (user: U) => FlatCells,
-  timeZone: string,
-): Buffer {
-  if (users.length === 0) return Buffer.from('[]');
-  const heads = assessments.map((a) =>
+export function gradebookBytes(users: GradebookRow[], assessments: GradebookAssessment[], timeZone: string): GradebookBody {
+  if (users.length === 0) return { body: Buffer.from('[]'), release: () => undefined };
+  // Each with the comma that separates it from the previous one, but the first.
+  const heads = assessments.map((a, ai) =>
     Buffer.from(
-      `      {\n        "assessment_id": ${j(a.assessment_id)},\n        "assessment_name": ${j(a.assessment_name)},\n` +
+      `${ai ? ',\n' : ''}      {\n        "assessment_id": ${j(a.assessment_id)},\n        "assessment_name": ${j(a.assessment_name)},\n` +
         `        "assessment_label": ${j(a.assessment_label)},\n        "assessment_set_abbreviation": ${j(a.assessment_set_abbreviation)},\n` +
         `        "assessment_number": ${j(a.assessment_number)},\n        "score_perc": `,
     ),
   );
-  const emptyTail = Buffer.from(
-    'null,\n        "max_points": null,\n        "points": null,\n' +
-      '        "assessment_instance_id": null,\n        "start_date": null,\n        "duration_seconds": null\n      }',
-  );
-  const between = Buffer.from(',\n');
-  const column = new Map(assessments.map((a, i) => [a.assessment_id, i]));
+  // Where each assessment's cell starts in the user's text (after its id), or -1. Cells of
+  // assessments not in the list (without an assessment set) are left out, as PrairieLearn does.
   const at = new Int32Array(assessments.length);
+  const column = new Map(assessments.map((a, i) => [a.assessment_id, i]));
   // Heads plus a full cell's values (about 200 bytes) per assessment, and a user's fields, per user.
   const perUser = heads.reduce((n, h) => n + h.length + 200, 300);
   const w = new ByteWriter(users.length * perUser);
@@ -120,41 +186,37 @@ export function gradebookBytes<U extends GradebookUser>(
       return;
     }
     w.ascii('[\n');
-    const c = cellsOf(u);
+    const s = u.cells ?? '';
     at.fill(-1);
-    for (let k = 0; k < c.length; k += 7) {
-      const i = column.get(c[k] as string);
-      if (i !== undefined) at[i] = k;
+    for (let k = 0; k < s.length; ) {
+      const comma = s.indexOf(',', k);
+      const i = column.get(s.slice(k, comma));
+      if (i !== undefined) at[i] = comma + 1;
+      const next = s.indexOf(';', comma);
+      k = next < 0 ? s.length : next + 1;
     }
     for (let ai = 0; ai < assessments.length; ai++) {
-      if (ai) w.bytes(between);
       w.bytes(heads[ai]);
-      const k = at[ai];
+      let k = at[ai];
       if (k < 0) {
-        w.bytes(emptyTail);
+        w.bytes(EMPTY_CELL);
         continue;
       }
-      const startSeconds = c[k + 5] as number | null;
-      const start = startSeconds === null ? 'null' : `"${formatMsIso(startSeconds * 1000, timeZone)}"`;
-      w.ascii(
-        `${num(c[k + 1] as number | null)},\n        "max_points": ${num(c[k + 2] as number | null)},\n        "points": ${num(c[k + 3] as number | null)},\n` +
-          `        "assessment_instance_id": ${id(c[k + 4] as string)},\n        "start_date": ${start},\n        "duration_seconds": ${num(c[k + 6] as number | null)}\n      }`,
-      );
+      k = w.number(s, k);
+      w.bytes(MAX_POINTS);
+      k = w.number(s, k + 1);
+      w.bytes(POINTS);
+      k = w.number(s, k + 1);
+      w.bytes(INSTANCE_ID);
+      k = w.field(s, k + 1);
+      w.bytes(START_DATE);
+      k = w.date(s, k + 1, timeZone);
+      w.bytes(DURATION);
+      w.number(s, k + 1);
+      w.bytes(CELL_END);
     }
     w.ascii('\n    ]\n  }');
   });
   w.ascii('\n]');
   return w.done();
-}
-
-/** gradebookBytes as a string, with each user's cells by assessment id. */
-export function gradebookJson(
-  users: GradebookUser[],
-  assessments: GradebookAssessment[],
-  cells: Map<string, Map<string, ScoreCell>>,
-  timeZone: string,
-): string {
-  const flat = (u: GradebookUser): FlatCells =>
-    [...(cells.get(u.user_id)?.values() ?? [])].flatMap((c) => [...c.slice(0, 5), c[5] === null ? null : Math.floor(c[5] / 1000), c[6]]);
-  return gradebookBytes(users, assessments, flat, timeZone).toString('utf8');
 }

@@ -18,7 +18,14 @@ export class NotFound extends Error {
   }
 }
 
-/** A body already written as PrairieLearn's pretty JSON (for large answers built without objects). */
+/**
+ * A body already written as PrairieLearn's pretty JSON (for large answers built without objects).
+ * `source`: a hash of everything the body is written from, to stand for the body's own in the ETag;
+ * `release`: called once the body has been sent (its memory may then be reused).
+ */
 export class PrettyJson {
-  constructor(readonly body: string | Buffer) {}
+  constructor(
+    readonly body: string | Buffer,
+    readonly options: { source?: string; release?: () => void } = {},
+  ) {}
 }
