@@ -155,18 +155,20 @@ onEachBackend((backend) => {
     const [first, second] = await Promise.all([post(), post()]);
     assert.notEqual(first, second);
     const status = async (id: string) => JSON.parse(await (await r.get(`/course/${r.courseId}/sync/${id}`)).text());
+    const [earlierId, laterId] = Number(first) < Number(second) ? [first, second] : [second, first];
     for (;;) {
-      const [a, b] = await Promise.all([status(first), status(second)]);
-      const [earlier, later] = Number(first) < Number(second) ? [a, b] : [b, a];
+      // The later job first: if the earlier one still runs after that, the later one was still queued when read.
+      const later = await status(laterId);
+      const earlier = await status(earlierId);
       if (earlier.status === 'Running') {
         // Our extension: the output so far is returned while a job runs; the queued one has none yet.
         assert.equal(typeof earlier.output, 'string');
         assert.equal(later.status, 'Running');
         assert.equal(later.output, '');
       }
-      if (a.status !== 'Running' && b.status !== 'Running') {
-        assert.equal(a.status, 'Success');
-        assert.equal(b.status, 'Success');
+      if (earlier.status !== 'Running' && later.status !== 'Running') {
+        assert.equal(earlier.status, 'Success');
+        assert.equal(later.status, 'Success');
         assert.ok(earlier.finish_date <= later.finish_date);
         break;
       }
