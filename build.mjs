@@ -25,22 +25,22 @@ const common = {
 };
 
 /**
- * ajv's standalone code for the course schemas, made by schemaValidation.ts itself (bundled and run
+ * ajv's standalone code for the course schemas, made by schemaCompiler.ts itself (bundled and run
  * here) so that the options and schemas are the ones the tests use.
  */
 async function validatorModule() {
-  const built = await esbuild.build({ ...common, entryPoints: ['server/src/course/schemaValidation.ts'], write: false });
+  const built = await esbuild.build({ ...common, entryPoints: ['server/src/course/schemaCompiler.ts'], write: false });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', built.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
   const code = module.exports.standaloneValidatorCode();
-  return `${code}\nmodule.exports = { precompiledValidators: { ...module.exports } };\n`;
+  return `${code}\nconst validators = { ...module.exports };\nmodule.exports = { schemaValidators: () => validators };\n`;
 }
 
 const precompiledSchemas = {
   name: 'precompiled-schemas',
   setup(build) {
     let contents;
-    build.onLoad({ filter: /[\\/]server[\\/]src[\\/]course[\\/]precompiledSchemas\.ts$/ }, async () => {
+    build.onLoad({ filter: /[\\/]server[\\/]src[\\/]course[\\/]schemaValidators\.ts$/ }, async () => {
       contents ??= await validatorModule();
       return { contents, loader: 'js', resolveDir: process.cwd() };
     });

@@ -1,20 +1,9 @@
-import Ajv, { type ErrorObject, type Options, type ValidateFunction } from 'ajv';
-import standaloneCode from 'ajv/dist/standalone';
-import { precompiledValidators } from './precompiledSchemas';
+import type { ErrorObject } from 'ajv';
+import { schemaValidators } from './schemaValidators';
 import type { InfoKind } from './course';
 import type { JsonPath } from './jsonFile';
-import infoCourseSchema from '../../../schemas/infoCourse.json';
-import infoQuestionSchema from '../../../schemas/infoQuestion.json';
-import infoCourseInstanceSchema from '../../../schemas/infoCourseInstance.json';
-import infoAssessmentSchema from '../../../schemas/infoAssessment.json';
 
-/** The four schemas, by the kind of file they describe. The files in schemas/ are the one source. */
-export const SCHEMAS: Record<InfoKind, object> = {
-  course: infoCourseSchema,
-  question: infoQuestionSchema,
-  courseInstance: infoCourseInstanceSchema,
-  assessment: infoAssessmentSchema,
-};
+export { SCHEMAS } from './schemas';
 
 export interface SchemaProblem {
   path: JsonPath;
@@ -22,39 +11,8 @@ export interface SchemaProblem {
   message: string;
 }
 
-let validators: Record<InfoKind, ValidateFunction> | undefined;
-
-/**
- * ajv draft-07 with all errors, as PrairieLearn's sync validates. `verbose` only adds each error's
- * parent schema, which carries `patternErrorMessage` for readable pattern messages. `optimize: false`
- * skips ajv's code-size passes: a third less compile time when the schemas are compiled at run time
- * (from source), and the same validation speed.
- */
-const AJV_OPTIONS: Options = { allErrors: true, allowUnionTypes: true, strict: false, verbose: true, formats: { uuid: true }, code: { optimize: false } };
-
-const KINDS = Object.keys(SCHEMAS) as InfoKind[];
-
-/** The build's precompiled validators, else the schemas compiled once, on first use. */
-function getValidators(): Record<InfoKind, ValidateFunction> {
-  if (!validators) {
-    if (precompiledValidators) validators = precompiledValidators;
-    else {
-      const ajv = new Ajv(AJV_OPTIONS);
-      validators = Object.fromEntries(KINDS.map((kind) => [kind, ajv.compile(SCHEMAS[kind])])) as Record<InfoKind, ValidateFunction>;
-    }
-  }
-  return validators;
-}
-
-/** CommonJS code exporting a validator per kind (build.mjs bundles it in place of precompiledSchemas). */
-export function standaloneValidatorCode(): string {
-  const ajv = new Ajv({ ...AJV_OPTIONS, code: { ...AJV_OPTIONS.code, source: true } });
-  for (const kind of KINDS) ajv.addSchema(SCHEMAS[kind], kind);
-  return standaloneCode(ajv, Object.fromEntries(KINDS.map((kind) => [kind, kind])));
-}
-
 export function validateAgainstSchema(kind: InfoKind, data: unknown): SchemaProblem[] {
-  const validate = getValidators()[kind];
+  const validate = schemaValidators()[kind];
   if (validate(data)) return [];
   const problems = condense(validate.errors ?? []).map((e) => describeError(e, data));
   const seen = new Set<string>();
