@@ -76,3 +76,20 @@ test('admin: bad usage prints the usage and exits 2; a missing user is an error'
   const badRole = await admin('grant-course', 'prof@example.com', '1', 'Boss');
   assert.equal(badRole.code, 1, 'the role is checked by the database');
 });
+
+test('admin: a command leaves a sync that is running (in a server beside it) alone', async () => {
+  const app = await openApp({ dataDir });
+  const [seq] = await app.db.query(`INSERT INTO job_sequences (course_id, number, type) VALUES (1, 1000, 'sync') RETURNING id`);
+  await app.db.query(`INSERT INTO jobs (job_sequence_id, course_id, type) VALUES ($1, 1, 'sync')`, [seq.id]);
+  await app.close();
+  assert.equal((await admin('list-tokens')).code, 0);
+  const again = await openApp({ dataDir });
+  try {
+    const [row] = await again.db.query('SELECT status FROM job_sequences WHERE id = $1', [seq.id]);
+    assert.equal(row.status, 'Running');
+    await again.db.query('DELETE FROM jobs WHERE job_sequence_id = $1', [seq.id]);
+    await again.db.query('DELETE FROM job_sequences WHERE id = $1', [seq.id]);
+  } finally {
+    await again.close();
+  }
+});

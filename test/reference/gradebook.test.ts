@@ -9,8 +9,10 @@ import { startReference, type Running } from './helpers/server';
 const CI = '/course_instances/1';
 
 /**
- * The gradebook as it was computed before migration 0003: every instance of the course instance
- * read and sorted at request time, one row per chosen cell, objects and JSON.stringify.
+ * The gradebook computed as PrairieLearn's select_user_scores does, at request time: every instance
+ * of the course instance's assessments (deleted ones too) except those of deleted teams; users with
+ * one of them or an enrollment; one row per chosen cell of an assessment that is not deleted;
+ * objects and JSON.stringify.
  */
 async function oracle(db: Queryable, ci = '1'): Promise<string> {
   const [{ display_timezone: timeZone }] = await db.query('SELECT display_timezone FROM course_instances WHERE id = $1', [ci]);
@@ -20,18 +22,19 @@ async function oracle(db: Queryable, ci = '1'): Promise<string> {
        SELECT ci.id, ci.course_id FROM course_instances ci WHERE ci.id = $1
      ), instances AS (
        SELECT COALESCE(ai.user_id, tu.user_id) AS user_id, ai.assessment_id, ai.score_perc, ai.max_points,
-         ai.points, ai.id, ai.date, ai.duration, (ai.team_id IS NULL OR g.deleted_at IS NULL) AS counts
+         ai.points, ai.id, ai.date, ai.duration, a.deleted_at IS NULL AS shown
        FROM assessment_instances ai
-       JOIN assessments a ON a.id = ai.assessment_id AND a.course_instance_id = $1 AND a.deleted_at IS NULL
+       JOIN assessments a ON a.id = ai.assessment_id AND a.course_instance_id = $1
        LEFT JOIN teams g ON g.id = ai.team_id
        LEFT JOIN team_users tu ON tu.team_id = g.id
+       WHERE g.deleted_at IS NULL OR g.id IS NULL
      ), chosen AS (
        SELECT DISTINCT ON (user_id, assessment_id) user_id, assessment_id, score_perc, max_points, points, id, date,
-         EXTRACT(EPOCH FROM duration)::double precision AS duration_s
-       FROM instances WHERE user_id IS NOT NULL AND counts
+         EXTRACT(EPOCH FROM duration)::double precision AS duration_s, shown
+       FROM instances WHERE user_id IS NOT NULL
        ORDER BY user_id, assessment_id, score_perc DESC, id DESC
      ), members AS (
-       SELECT user_id FROM instances WHERE user_id IS NOT NULL
+       SELECT user_id FROM chosen
        UNION SELECT e.user_id FROM enrollments e WHERE e.course_instance_id = $1
      )
      SELECT u.id AS user_id, u.uid AS user_uid, u.uin AS user_uin, u.name AS user_name, CASE
@@ -40,7 +43,7 @@ async function oracle(db: Queryable, ci = '1'): Promise<string> {
            ELSE 'None' END AS user_role,
        ch.assessment_id, ch.score_perc, ch.max_points, ch.points, ch.id AS instance_id, ch.date, ch.duration_s
      FROM ci CROSS JOIN members m JOIN users u ON u.id = m.user_id
-     LEFT JOIN chosen ch ON ch.user_id = u.id
+     LEFT JOIN chosen ch ON ch.user_id = u.id AND ch.shown
      LEFT JOIN administrators adm ON adm.user_id = u.id
      LEFT JOIN course_permissions cp ON cp.user_id = u.id AND cp.course_id = ci.course_id AND cp.course_role <> 'None'
      LEFT JOIN course_instance_permissions cip ON cip.user_id = u.id AND cip.course_instance_id = ci.id
@@ -133,8 +136,8 @@ onEachBackend((backend) => {
     await db.query('DELETE FROM assessment_instances WHERE user_id = $1 AND assessment_id = $2 AND number = 2', [c, hw]);
     await assertAsOracle('deleted instance');
 
-    // Teams: members share the team's instance; a deleted team's instances do not count, but its
-    // members stay listed; joining and leaving; a member who is not enrolled.
+    // Teams: members share the team's instance; a deleted team's instances do not count, and a member
+    // with nothing else (not enrolled) is no longer listed; joining and leaving.
     const [{ id: outsider }] = await db.query(`INSERT INTO users (uid, name) VALUES ('outsider@example.com', 'Out Sider') RETURNING id`);
     const [{ id: team }] = await db.query(`INSERT INTO teams (course_instance_id, name) VALUES (1, 'team1') RETURNING id`);
     await db.query('INSERT INTO team_users (team_id, user_id) VALUES ($1, $2), ($1, $3)', [team, a, outsider]);
@@ -144,7 +147,7 @@ onEachBackend((backend) => {
     await db.query('DELETE FROM team_users WHERE team_id = $1 AND user_id = $2', [team, a]);
     await assertAsOracle('members joined and left');
     await db.query('UPDATE teams SET deleted_at = now() WHERE id = $1', [team]);
-    assert.match(await gradebook(), /outsider@example.com/, 'members of a deleted team stay listed');
+    assert.doesNotMatch(await gradebook(), /outsider@example.com/, 'a member of a deleted team only, not enrolled, is not listed');
     await assertAsOracle('deleted team');
     await db.query('UPDATE teams SET deleted_at = NULL WHERE id = $1', [team]);
     await assertAsOracle('restored team');
@@ -156,7 +159,11 @@ onEachBackend((backend) => {
 
     // Assessments and the zone are read at request time.
     await db.query(`UPDATE course_instances SET display_timezone = 'America/St_Johns' WHERE id = 1`);
+    // Someone not enrolled whose only instance is of a deleted assessment stays listed, without cells.
+    const [{ id: examOnly }] = await db.query(`INSERT INTO users (uid) VALUES ('exam-only@example.com') RETURNING id`);
+    await insert(exam, examOnly, null, '50');
     await db.query(`UPDATE assessments SET deleted_at = now() WHERE id = $1`, [exam]);
+    assert.match(await gradebook(), /exam-only@example.com/, 'listed for an instance of a deleted assessment');
     await assertAsOracle('deleted assessment, other zone');
     await db.query(`UPDATE assessments SET deleted_at = NULL WHERE id = $1`, [exam]);
     await assertAsOracle('restored assessment');

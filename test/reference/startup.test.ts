@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { makeCourseRepo, smallCourse } from './helpers/courseRepo';
+import { openApp } from '../../server/src/reference/app';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BUNDLE = path.join(ROOT, 'dist', 'referenceServer.js');
@@ -68,11 +69,20 @@ test('first start syncs and seeds and prints base URL, token and ids; a second s
   } finally {
     await stop(first.child);
   }
+  // A sync left running by a server that died: the next start marks it failed.
+  const app = await openApp({ dataDir });
+  const [seq] = await app.db.query(`INSERT INTO job_sequences (course_id, number, type) VALUES (1, 1000, 'sync') RETURNING id`);
+  await app.db.query(`INSERT INTO jobs (job_sequence_id, course_id, type) VALUES ($1, 1, 'sync')`, [seq.id]);
+  await app.close();
   const second = await start(['--data-dir', dataDir, '--port', '0', '--students', '3']);
   try {
     assert.doesNotMatch(second.out, /first sync/);
-    assert.equal(/^token: (\S+)$/m.exec(second.out)![1], token);
     const base2 = /base URL: (\S+)/.exec(second.out)![1];
+    const abandoned = await fetch(`${base2}/course/1/sync/${seq.id}`, { headers: { 'Private-Token': token } });
+    const job = await abandoned.json();
+    assert.equal(job.status, 'Error', 'a job left running by the previous server');
+    assert.equal(job.output, null);
+    assert.equal(/^token: (\S+)$/m.exec(second.out)![1], token);
     const res = await fetch(`${base2}/course_instances/1/gradebook`, { headers: { 'Private-Token': token } });
     assert.equal((await res.json()).length, 3, 'same students, not seeded twice');
   } finally {

@@ -14,15 +14,13 @@ export interface ReferenceApp {
   close(): Promise<void>;
 }
 
-/** Opens (creating if needed) the data folder and database, runs migrations, fails abandoned jobs. */
+/** Opens (creating if needed) the data folder and database and runs migrations. */
 export async function openApp(options: { dataDir: string; databaseUrl?: string }): Promise<ReferenceApp> {
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(path.join(dataDir, 'courses'), { recursive: true });
   const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(dataDir, 'pgdata') });
   await migrate(db);
-  const sync = new SyncJobs(db);
-  await sync.failAbandoned();
-  return { db, sync, dataDir, close: () => db.close() };
+  return { db, sync: new SyncJobs(db), dataDir, close: () => db.close() };
 }
 
 export function listen(app: ReferenceApp, port: number, host: string): Promise<Server> {

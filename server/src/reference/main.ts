@@ -16,6 +16,9 @@ async function main(argv: string[]): Promise<void> {
     return;
   }
   const app = await openApp(options);
+  // Only a starting server fails the jobs a previous one left running (not the admin command, which
+  // may run beside a live server on a shared database).
+  await app.sync.failAbandoned();
   const prepared = await prepareCourse(app, options);
   const server = await listen(app, options.port, options.host);
   const address = server.address();

@@ -13,8 +13,9 @@ export const GRADEBOOK_SQL = {
      FROM assessments a JOIN assessment_sets aset ON aset.id = a.assessment_set_id
      WHERE a.course_instance_id = $1 AND a.deleted_at IS NULL
      ORDER BY aset.number, a.order_by, a.id`,
-  // Users: everyone with an instance of one of the assessments (a team's members for a team's), as
-  // migration 0003's gradebook_rows lists them with their chosen instances, or an enrollment; with
+  // Users: everyone with an instance that counts of one of the course instance's assessments (a
+  // team's members for a team's that is not deleted), as migration 0003's gradebook_rows lists them
+  // with their chosen instances, or with an enrollment; with
   // the role as users_get_displayed_role computes it (joins instead of a call per user).
   users: `WITH ci AS (
        SELECT ci.id, ci.course_id FROM course_instances ci WHERE ci.id = $1

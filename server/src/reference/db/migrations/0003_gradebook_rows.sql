@@ -1,6 +1,7 @@
--- The gradebook's cells, kept by triggers: one row per course instance and user with an instance of
--- one of its assessments that are not deleted (their own or a team's), holding the instance the
--- gradebook shows for each assessment, as text. Choosing them at read time meant sorting every
+-- The gradebook's cells, kept by triggers: one row per course instance and user with an instance that
+-- counts (their own, or one of a team that is not deleted) of one of its assessments, deleted or not:
+-- PrairieLearn lists exactly those users (and the enrolled ones). The row holds the instance the
+-- gradebook shows for each assessment that is not deleted, as text. Choosing them at read time meant sorting every
 -- instance of the course instance and formatting 136,000 numbers on every request.
 -- (TRUNCATE is not followed: nothing truncates these tables.)
 
@@ -10,7 +11,7 @@ CREATE INDEX team_users_user ON team_users (user_id);
 CREATE TABLE gradebook_rows (
   course_instance_id bigint NOT NULL,
   user_id bigint NOT NULL,
-  -- Per assessment with an instance that counts: its id, then the chosen instance's score_perc,
+  -- Per assessment that is not deleted with an instance that counts: its id, then the chosen instance's score_perc,
   -- max_points, points, id, start in whole seconds since 1970 and duration in seconds, separated by
   -- commas, `null` for none; assessments separated by `;` in no particular order; NULL for none.
   -- Read by api/gradebookJson.ts.
@@ -26,7 +27,8 @@ $$;
 
 -- The rows of the given (user, course instance) pairs, computed from scratch. The choice is the
 -- gradebook's: among the instances that count (the user's own, and those of teams that are not
--- deleted), the best score_perc, NULL first as DESC sorts it, then the newest.
+-- deleted), the best score_perc, NULL first as DESC sorts it, then the newest. A user whose instances
+-- are all of deleted assessments gets a row without cells; one with no instance that counts, none.
 CREATE FUNCTION gradebook_rows_of(p_user_ids bigint[], p_course_instance_ids bigint[])
 RETURNS TABLE (course_instance_id bigint, user_id bigint, cells text)
 -- Floats in their shortest exact text whatever the session's setting.
@@ -48,12 +50,13 @@ LANGUAGE sql STABLE SET extra_float_digits = 1 AS $$
     FROM pairs p JOIN team_users tu ON tu.user_id = p.user_id JOIN teams g ON g.id = tu.team_id
     JOIN assessment_instances ai ON ai.team_id = g.id AND ai.user_id IS NULL
   ), chosen AS (
-    SELECT DISTINCT ON (i.user_id, i.assessment_id) i.*
+    SELECT DISTINCT ON (i.user_id, i.assessment_id) i.*, a.deleted_at IS NULL AS shown
     FROM instances i
-    JOIN assessments a ON a.id = i.assessment_id AND a.course_instance_id = i.course_instance_id AND a.deleted_at IS NULL
-    ORDER BY i.user_id, i.assessment_id, i.counts DESC, i.score_perc DESC, i.id DESC
+    JOIN assessments a ON a.id = i.assessment_id AND a.course_instance_id = i.course_instance_id
+    WHERE i.counts
+    ORDER BY i.user_id, i.assessment_id, i.score_perc DESC, i.id DESC
   )
-  SELECT c.course_instance_id, c.user_id, string_agg(CASE WHEN c.counts THEN
+  SELECT c.course_instance_id, c.user_id, string_agg(CASE WHEN c.shown THEN
       c.assessment_id || ',' || gradebook_number(c.score_perc) || ',' || gradebook_number(c.max_points) || ','
       || gradebook_number(c.points) || ',' || c.id || ','
       || COALESCE(CASE WHEN isfinite(c.date) THEN floor(date_part('epoch', c.date))::bigint::text END, 'null')
