@@ -335,7 +335,13 @@ onEachBackend((backend) => {
       ['GET', `${CI}/assessment_instances/${ai.id}/log`, studentData],
       ['GET', `${CI}/submissions/${s.id}`, studentData],
       ['GET', `/course/${r.courseId}/sync/999999`, editors],
+      ['POST', `/course/${r.courseId}/sync`, editors],
     ];
+    // An explicit course role None is no role at all.
+    const [none] = await db.query(`INSERT INTO users (uid) VALUES ('none@example.com') RETURNING id`);
+    await db.query(`INSERT INTO course_permissions (user_id, course_id, course_role) VALUES ($1, $2, 'None')`, [none.id, r.courseId]);
+    tokens.none = 'token-none';
+    await db.query(`INSERT INTO access_tokens (user_id, name, token_hash) VALUES ($1, 't', $2)`, [none.id, hashToken(tokens.none)]);
     const forbidden = '{\n  "message": "Forbidden",\n  "status": 403\n}';
     for (const [method, path, allowed] of routes) {
       for (const [who, token] of Object.entries(tokens)) {
@@ -343,9 +349,11 @@ onEachBackend((backend) => {
         const expected = allowed.includes(who) ? (path.includes('/sync/') ? 404 : 200) : 403;
         assert.equal(res.status, expected, `${who} ${method} ${path}`);
         if (expected === 403) assert.equal(await res.text(), forbidden);
+        else if (method === 'POST') assert.match(await res.text(), /^\{\n  "job_sequence_id": "\d+"\n\}$/);
         else await res.arrayBuffer();
       }
     }
+    await r.app.sync.idle(r.courseId);
     // The chain runs before routing: a wrong method is a 403 for those without access, a 404 for others.
     assert.equal((await r.get(`${CI}/gradebook`, tokens.editor, { method: 'POST' })).status, 403);
     assert.equal((await r.get(`${CI}/gradebook`, tokens.ta, { method: 'POST' })).status, 404);

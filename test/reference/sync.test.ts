@@ -129,15 +129,37 @@ onEachBackend((backend) => {
     }
   });
 
-  test('an unreachable repository fails at fetch', async () => {
+  test('an unreachable repository fails at fetch and changes nothing', async () => {
+    const before = await assessmentsByName(r);
+    const [{ commit_hash }] = await r.app.db.query('SELECT commit_hash FROM courses');
     await r.app.db.query(`UPDATE courses SET repository = '/nonexistent/repository.git'`);
     try {
       const { status } = await syncAndWait(r);
       assert.equal(status.status, 'Error');
       assert.ok(status.output.includes('Command: git fetch'));
       assert.ok(!status.output.includes('Restore staged and unstaged changes'));
+      assert.deepEqual(await assessmentsByName(r), before);
+      assert.equal((await r.app.db.query('SELECT commit_hash FROM courses'))[0].commit_hash, commit_hash);
     } finally {
       await r.app.db.query(`UPDATE courses SET repository = $1`, [r.repo]);
+    }
+  });
+
+  test('a missing branch on a first clone fails at clone and changes nothing', async () => {
+    const before = await assessmentsByName(r);
+    const [{ path, commit_hash }] = await r.app.db.query('SELECT path, commit_hash FROM courses');
+    fs.rmSync(path, { recursive: true, force: true });
+    await r.app.db.query(`UPDATE courses SET branch = 'no-such-branch'`);
+    try {
+      const { status } = await syncAndWait(r);
+      assert.equal(status.status, 'Error');
+      assert.ok(status.output.startsWith('Clone from remote git repository\n'));
+      assert.ok(status.output.includes('Command: git clone -b no-such-branch'));
+      assert.ok(!status.output.includes('Sync git repository to database'));
+      assert.deepEqual(await assessmentsByName(r), before);
+      assert.equal((await r.app.db.query('SELECT commit_hash FROM courses'))[0].commit_hash, commit_hash);
+    } finally {
+      await r.app.db.query(`UPDATE courses SET branch = 'master'`);
     }
   });
 
