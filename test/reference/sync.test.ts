@@ -41,6 +41,20 @@ onEachBackend((backend) => {
     assert.ok(job.output.includes(`${ESC}94mWorking directory: /${ESC}39m\n`));
     assert.match(job.output, new RegExp(`${ESC.replace('[', '\\[')}2mCommand completed in \\d+\\.\\d{2}ms`));
     assert.ok(job.output.includes(`${ESC}32m✓ Course sync successful${ESC}39m\n`));
+    // The timing lines of the database steps, dim, in the order they run.
+    const timings = [...job.output.matchAll(new RegExp(`${ESC.replace('[', '\\[')}2m(Loaded course data from disk|Synced [^\\n]*?) in \\d+\\.\\d{2}ms${ESC.replace('[', '\\[')}22m\n`, 'g'))].map((m) => m[1]);
+    assert.deepEqual(timings, [
+      'Loaded course data from disk',
+      'Synced course info',
+      'Synced course instances',
+      'Synced topics',
+      'Synced tags',
+      'Synced questions',
+      'Synced assessment sets',
+      'Synced assessments for Fa25',
+      'Synced all assessments',
+      'Synced all course data',
+    ]);
     const [commit] = await r.app.db.query('SELECT commit_hash FROM courses');
     assert.equal(commit.commit_hash, git(r.repo, 'rev-parse', 'HEAD').trim());
   });

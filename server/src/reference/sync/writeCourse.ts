@@ -44,12 +44,14 @@ export async function writeCourse(tx: Queryable, courseId: string, disk: DiskCou
       info && !disk.hasErrors ? { refTable: 'questions', refColumn: 'topic_id' } : undefined,
     ),
   );
-  const tagIds = await writeNamed(
-    tx,
-    'tags',
-    courseId,
-    resolveNamed(info?.tags, new Set(validQuestions.flatMap((q) => q.data.tags ?? [])), [], implicitNamed),
-    info && !disk.hasErrors ? { refTable: 'question_tags', refColumn: 'tag_id' } : undefined,
+  const tagIds = await timed('Synced tags', () =>
+    writeNamed(
+      tx,
+      'tags',
+      courseId,
+      resolveNamed(info?.tags, new Set(validQuestions.flatMap((q) => q.data.tags ?? [])), [], implicitNamed),
+      info && !disk.hasErrors ? { refTable: 'question_tags', refColumn: 'tag_id' } : undefined,
+    ),
   );
   const questionIds = await timed('Synced questions', () => writeQuestions(tx, courseId, disk.questions, topicIds, tagIds));
 
@@ -66,11 +68,13 @@ export async function writeCourse(tx: Queryable, courseId: string, disk: DiskCou
     ),
   );
 
-  for (const [i, ci] of disk.courseInstances.entries()) {
-    await timed(`Synced assessments for ${ci.file.entry.id}`, () =>
-      writeAssessments(tx, ciIds[i], ci.assessments, questionIds, setIds),
-    );
-  }
+  await timed('Synced all assessments', async () => {
+    for (const [i, ci] of disk.courseInstances.entries()) {
+      await timed(`Synced assessments for ${ci.file.entry.id}`, () =>
+        writeAssessments(tx, ciIds[i], ci.assessments, questionIds, setIds),
+      );
+    }
+  });
 }
 
 async function writeCourseInstances(
