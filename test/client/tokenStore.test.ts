@@ -44,3 +44,26 @@ test('a token the server refuses is never kept', async () => {
   await assert.rejects(new TokenStore(secrets).verifyAndStore(url, '   '), /empty/);
   assert.equal(secrets.data.size, 0);
 });
+
+test('a server that does not answer like PrairieLearn keeps no token: a 404, or a 403 page from something else', async () => {
+  const other = http.createServer((req, res) => {
+    if (req.url!.startsWith('/html403')) {
+      res.writeHead(403, { 'content-type': 'text/html' });
+      res.end('<html><body>Blocked by the firewall</body></html>');
+    } else {
+      res.writeHead(404, { 'content-type': 'text/html' });
+      res.end('<html><body>No such page</body></html>');
+    }
+  });
+  await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  try {
+    const secrets = memory();
+    for (const serverUrl of [base, `${base}/html403`]) {
+      await assert.rejects(new TokenStore(secrets).verifyAndStore(serverUrl, 'any-token'), /does not answer like a PrairieLearn server .*Check the server URL/);
+    }
+    assert.equal(secrets.data.size, 0);
+  } finally {
+    other.close();
+  }
+});

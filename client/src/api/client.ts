@@ -114,15 +114,24 @@ export class PrairieLearnClient {
 
   /**
    * Resolves when the server takes the token. The API has no "who am I": this asks for course instance 0,
-   * which no one can see, so a known token gets 403 while an unknown one gets 401.
+   * which no one can see, so PrairieLearn answers a known token with its JSON 403 and an unknown one
+   * with 401. Any other answer (a 404 or 200, a proxy's 403 page) is not PrairieLearn's: the URL is wrong.
    */
   async checkToken(o?: CallOptions): Promise<void> {
+    let answered: number;
     try {
       await this.courseInstance('0', o);
+      answered = 200;
     } catch (err) {
-      if (err instanceof ApiError && (err.kind === 'forbidden' || err.kind === 'notFound')) return;
-      throw err;
+      if (!(err instanceof ApiError) || (err.kind !== 'forbidden' && err.kind !== 'notFound')) throw err;
+      if (err.kind === 'forbidden' && err.jsonMessage === 'Forbidden') return;
+      answered = err.status!;
     }
+    throw new ApiError(
+      'badResponse',
+      `${this.origin} does not answer like a PrairieLearn server (${answered} where PrairieLearn answers 403). Check the server URL: it is the address you open in the browser, such as https://us.prairielearn.com.`,
+      answered,
+    );
   }
 
   private get<T>(path: string, shape: Shape, access: Access, what: string, o?: CallOptions): Promise<T> {
@@ -154,7 +163,7 @@ export class PrairieLearnClient {
         }
       }
       if (answer.status >= 300 && answer.status < 400) throw redirected(answer, this.serverUrl, path);
-      throw statusError(answer.status, this.origin, access, path, what);
+      throw statusError(answer.status, this.origin, access, path, what, answer.text);
     }
   }
 

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     readonly status?: number,
     /** The request path below the API base, for logs; never contains the token. */
     readonly path?: string,
+    /** The body was PrairieLearn's JSON error form (`{"message": ...}`), not a proxy's or another site's page. */
+    readonly jsonMessage?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,22 +45,29 @@ export function forbiddenMessage(access: Access): string {
   return FORBIDDEN[access];
 }
 
-/** The error for a non-2xx status; `what` names the record asked for, e.g. "assessment 12". */
-export function statusError(status: number, origin: string, access: Access, path: string, what: string): ApiError {
-  if (status === 401)
-    return new ApiError(
-      'unauthorized',
-      `${origin} did not accept your access token (401). Sign in again with a valid personal access token.`,
-      status,
-      path,
-    );
-  if (status === 403) return new ApiError('forbidden', forbiddenMessage(access), status, path);
-  if (status === 404) return new ApiError('notFound', `Not found (404): ${what} does not exist on ${origin}, or was deleted.`, status, path);
-  if (status === 429)
-    return new ApiError('rateLimited', `${origin} is limiting requests (429). Wait a moment and try again.`, status, path);
-  if (status >= 500)
-    return new ApiError('server', `${origin} failed to answer (${status}${STATUS_TEXT[status] ? ' ' + STATUS_TEXT[status] : ''}). Try again later.`, status, path);
-  return new ApiError('server', `${origin} answered ${status} to ${what}.`, status, path);
+/**
+ * The error for a non-2xx status; `what` names the record asked for, e.g. "assessment 12"; `body` is
+ * the answer's text.
+ */
+export function statusError(status: number, origin: string, access: Access, path: string, what: string, body = ''): ApiError {
+  const make = (kind: ApiErrorKind, message: string) => new ApiError(kind, message, status, path, jsonMessage(body));
+  if (status === 401) return make('unauthorized', `${origin} did not accept your access token (401). Sign in again with a valid personal access token.`);
+  if (status === 403) return make('forbidden', forbiddenMessage(access));
+  if (status === 404) return make('notFound', `Not found (404): ${what} does not exist on ${origin}, or was deleted.`);
+  if (status === 429) return make('rateLimited', `${origin} is limiting requests (429). Wait a moment and try again.`);
+  if (status >= 500) return make('server', `${origin} failed to answer (${status}${STATUS_TEXT[status] ? ' ' + STATUS_TEXT[status] : ''}). Try again later.`);
+  return make('server', `${origin} answered ${status} to ${what}.`);
+}
+
+/** The "message" of a PrairieLearn JSON error body, if the body is one. */
+function jsonMessage(body: string): string | undefined {
+  if (!body.trimStart().startsWith('{')) return undefined;
+  try {
+    const parsed = JSON.parse(body);
+    return typeof parsed?.message === 'string' ? parsed.message : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const STATUS_TEXT: Record<number, string> = {
