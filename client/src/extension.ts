@@ -3,14 +3,19 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { startLanguageClient } from './languageClient';
 import { activateCourseViews } from './courseViews';
 
-let client: LanguageClient | undefined;
+let client: Promise<LanguageClient | undefined> | undefined;
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export function activate(context: vscode.ExtensionContext): void {
   activateCourseViews(context);
-  client = await startLanguageClient(context);
+  // The language server starts in the background, so activation returns at once; its checks arrive when it is up.
+  client = startLanguageClient(context).catch((err: Error) => {
+    void vscode.window.showErrorMessage(`The PrairieLearn language server did not start: ${err.message}`);
+    return undefined;
+  });
 }
 
 export async function deactivate(): Promise<void> {
-  await client?.stop();
+  const started = await client;
   client = undefined;
+  await started?.stop();
 }

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { gradebookHtml, gradebookTable, toCsv } from '../../client/src/views/gradebook';
+import { gradebookErrorHtml, gradebookHtml, gradebookTable, toCsv } from '../../client/src/views/gradebook';
 import type { GradebookRow } from '../../client/src/api/types';
 
 const a = (id: string, label: string, score: number | null) => ({
@@ -42,4 +42,12 @@ test('the page escapes names, sorts by data values and runs only its own nonce s
   assert.match(html, /<td class="num" data-v="82.46">82.46%<\/td>/);
   assert.match(html, /data-v="=HYPERLINK\(&#34;x&#34;\)"/);
   assert.doesNotMatch(html, /<script>/);
+});
+
+test('the error page says what went wrong, escaped, and offers Retry under a nonce-only policy', () => {
+  const html = gradebookErrorHtml('Gradebook', 'Cannot reach <b>host</b> & co', 'N0NCE');
+  assert.ok(html.includes('Could not load the gradebook: Cannot reach &#60;b&#62;host&#60;/b&#62; &#38; co'));
+  assert.match(html, /<button id="retry">Retry<\/button>/);
+  assert.match(html, /script-src 'nonce-N0NCE'/);
+  assert.match(html, /<script nonce="N0NCE">[\s\S]*postMessage\(\{ type: 'retry' \}\)/);
 });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { fork, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { makeCourseRepo, smallCourse } from './helpers/courseRepo';
 import { openApp } from '../../server/src/reference/app';
@@ -88,4 +88,18 @@ test('first start syncs and seeds and prints base URL, token and ids; a second s
   } finally {
     await stop(second.child);
   }
+});
+
+test('started with an IPC channel (as the extension forks it), the server stops when the channel closes', async () => {
+  const child = fork(BUNDLE, ['--data-dir', dataDir, '--port', '0', '--students', '3'], { cwd: ROOT, silent: true });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', () => /course instance id: .*\n/.test(out) && resolve());
+    child.once('exit', (code) => reject(new Error(`exited ${code} before it was ready: ${out}`)));
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  // What a parent that goes away does to the channel.
+  child.disconnect();
+  assert.equal(await exited, 0);
 });

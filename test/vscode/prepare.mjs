@@ -31,6 +31,10 @@ export function makeWorkspace() {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-vscode-'));
   const workspace = path.join(tmp, 'course');
   fs.cpSync(path.join(root, 'server', 'demo-course'), workspace, { recursive: true });
+  // Marked, so that the tests can tell the workspace's own course from the bundled demo course.
+  const ciFile = path.join(workspace, 'courseInstances', 'Fa26', 'infoCourseInstance.json');
+  const ci = JSON.parse(fs.readFileSync(ciFile, 'utf8'));
+  fs.writeFileSync(ciFile, JSON.stringify({ ...ci, longName: `${ci.longName} (workspace copy)` }, null, 2) + '\n');
   const env = { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 't@example.com' };
   for (const args of [['init', '-q', '-b', 'master'], ['add', '-A'], ['commit', '-q', '-m', 'course']]) execFileSync('git', args, { cwd: workspace, env });
   return { tmp, workspace };

@@ -125,6 +125,7 @@ try {
     console.log('== packaged .vsix installed into code-server, UI scenario');
     execFileSync('npm', ['run', '--silent', 'package'], { cwd: root, stdio: 'inherit' });
     const vsix = fs.readdirSync(path.join(root, 'dist')).filter((f) => f.endsWith('.vsix')).map((f) => path.join(root, 'dist', f))[0];
+    checkPackage(vsix);
     execFileSync(node24, [codeServerEntry, ...codeServerArgs, '--install-extension', vsix], { env, stdio: 'inherit' });
     await uiScenario(browser);
     console.log('UI scenario: passed');
@@ -180,15 +181,16 @@ async function uiScenario(browser) {
 
   await runCommand(page, 'PrairieLearn: Sync Course');
   const terminal = page.locator('.terminal-wrapper .xterm-rows').first();
-  await waitFor('"Sync finished: Success" in the terminal', async () => {
+  // The server's own output streamed into the terminal (its summary line), then our closing line.
+  await waitFor('"✓ Course sync successful" and "Sync finished: Success" in the terminal', async () => {
     const text = ((await terminal.innerText().catch(() => '')) ?? '').replace(/\u00a0/g, ' ');
     if (/Sync ended: \w+/.test(text)) throw new Error(`sync did not succeed:\n${text}`);
-    return /Sync finished: Success/.test(text);
+    return /✓ Course sync successful[\s\S]*Sync finished: Success/.test(text);
   }, 120_000);
   await page.screenshot({ path: path.join(screenshots, 'sync-course.png') });
 
   // Sign in like a user to a server of its own (token typed into the password box), then add a course
-  // instance by id: the configured-server path rather than the local one.
+  // instance by its page URL: the configured-server path rather than the local one.
   await runCommand(page, 'PrairieLearn: Stop Local Reference Server');
   await page.getByText('Sign In', { exact: true }).first().waitFor({ timeout: 30_000 });
   const remote = await startReferenceServer(path.join(tmp, 'remote-server'));
@@ -198,8 +200,11 @@ async function uiScenario(browser) {
     await answerInput(page, 'Sign in to PrairieLearn (2/2)', remote.token);
     await page.getByText('No course instances to show').first().waitFor({ timeout: 30_000 });
     await runCommand(page, 'PrairieLearn: Add Course Instance');
-    await answerInput(page, 'Add Course Instance', remote.courseInstanceIds[0]);
-    await ciRow.waitFor({ timeout: 30_000 });
+    // Pasted from the browser's address bar, as instructors do.
+    await answerInput(page, 'Add Course Instance', `${remote.serverUrl}/pl/course_instance/${remote.courseInstanceIds[0]}/instructor/instance_admin/assessments`);
+    // This server serves the bundled demo course, not the workspace's.
+    const demoCi = JSON.parse(fs.readFileSync(path.join(root, 'server', 'demo-course', 'courseInstances', 'Fa26', 'infoCourseInstance.json'), 'utf8'));
+    await treeRow(page, `${course}: ${demoCi.longName}`).waitFor({ timeout: 30_000 });
     const settings = JSON.parse(fs.readFileSync(path.join(workspace, '.vscode', 'settings.json'), 'utf8'));
     if (JSON.stringify(settings['prairielearn.courseInstances']) !== JSON.stringify([remote.courseInstanceIds[0]]))
       throw new Error(`course instance not saved in the workspace settings: ${JSON.stringify(settings)}`);
@@ -208,6 +213,35 @@ async function uiScenario(browser) {
     remote.stop();
   }
   await page.close();
+}
+
+/**
+ * The .vsix holds what runs and nothing else: the three bundles (no source maps), the manifest and
+ * README, the view icon and README screenshot, the reference server's demo course and migrations, and
+ * PGlite (its one unbundled dependency). Python's zipfile lists it (python3 is on every machine here).
+ */
+function checkPackage(vsix) {
+  const list = execFileSync('python3', ['-c', 'import sys, zipfile\nfor i in zipfile.ZipFile(sys.argv[1]).infolist(): print(i.file_size, i.filename)', vsix], { encoding: 'utf8' });
+  const entries = list.trim().split('\n').map((line) => ({ size: Number(line.split(' ')[0]), name: line.slice(line.indexOf(' ') + 1) }));
+  const allowed = [
+    /^extension\.vsixmanifest$/,
+    /^\[Content_Types\]\.xml$/,
+    /^extension\/(package\.json|readme\.md|LICENSE(\.txt)?)$/i,
+    /^extension\/dist\/(client|languageServer|referenceServer)\.js$/,
+    /^extension\/client\/media\/[\w./-]+\.(svg|png)$/,
+    /^extension\/server\/demo-course\//,
+    /^extension\/server\/src\/reference\/db\/migrations\/\d{4}_\w+\.sql$/,
+    /^extension\/node_modules\/@electric-sql\/pglite\/(package\.json|LICENSE|dist\/(index\.cjs|\w+\.wasm|pglite\.data))$/,
+  ];
+  const stray = entries.filter((e) => !allowed.some((re) => re.test(e.name)));
+  if (stray.length) throw new Error(`the .vsix holds files it should not: ${stray.map((e) => e.name).join(', ')}`);
+  for (const needed of ['extension/dist/client.js', 'extension/dist/languageServer.js', 'extension/dist/referenceServer.js', 'extension/server/demo-course/infoCourse.json']) {
+    if (!entries.some((e) => e.name === needed)) throw new Error(`the .vsix lacks ${needed}`);
+  }
+  const mb = fs.statSync(vsix).size / 1e6;
+  // PGlite's WebAssembly and data are most of it (about 6 MB compressed).
+  if (mb > 12) throw new Error(`the .vsix is ${mb.toFixed(1)} MB, more than the 12 MB expected`);
+  console.log(`.vsix: ${entries.length} files, ${mb.toFixed(2)} MB, nothing outside what runs`);
 }
 
 /** The bundled reference server on a free port; resolves with what it announces. */

@@ -100,3 +100,24 @@ document.querySelectorAll('th').forEach((th) => {
 </script>
 </body></html>`;
 }
+
+/** The page shown when the gradebook cannot be loaded: what went wrong, and a Retry button. */
+export function gradebookErrorHtml(title: string, message: string, nonce: string): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
+<title>${escape(title)}</title>
+<style nonce="${nonce}">
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 12px; }
+button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; cursor: pointer; }
+</style></head>
+<body>
+<h2>${escape(title)}</h2>
+<p>Could not load the gradebook: ${escape(message)}</p>
+<button id="retry">Retry</button>
+<script nonce="${nonce}">
+const vscode = acquireVsCodeApi();
+document.getElementById('retry').addEventListener('click', () => vscode.postMessage({ type: 'retry' }));
+</script>
+</body></html>`;
+}

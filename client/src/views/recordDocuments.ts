@@ -3,8 +3,9 @@
 import { randomBytes } from 'node:crypto';
 import { homedir } from 'node:os';
 import * as vscode from 'vscode';
+import { isApiError } from '../api/errors';
 import type { Auth } from '../auth/auth';
-import { gradebookHtml, gradebookTable, toCsv } from './gradebook';
+import { gradebookErrorHtml, gradebookHtml, gradebookTable, toCsv } from './gradebook';
 import { fetchRecord, formatRecord, parseRecordQuery, RECORD_SCHEME, recordUriParts, type RecordRef } from './records';
 
 export class RecordDocuments implements vscode.TextDocumentContentProvider {
@@ -20,6 +21,9 @@ export class RecordDocuments implements vscode.TextDocumentContentProvider {
     const subscription = token.onCancellationRequested(() => controller.abort());
     try {
       return formatRecord(await fetchRecord(session.client, parsed.ref, { signal: controller.signal }));
+    } catch (err) {
+      if (isApiError(err, 'unauthorized')) void this.auth.unauthorized(session.serverUrl);
+      throw err;
     } finally {
       subscription.dispose();
     }
@@ -62,9 +66,9 @@ export async function openGradebook(auth: Auth, ci: string, title: string): Prom
   entry.listener?.dispose();
   entry.listener = undefined;
   shown.webview.html = `<!DOCTYPE html><html><body><p>Loading the gradebook…</p></body></html>`;
+  const nonce = randomBytes(16).toString('base64');
   try {
     const table = gradebookTable(await session.client.gradebook(ci));
-    const nonce = randomBytes(16).toString('base64');
     shown.webview.html = gradebookHtml(title, table, nonce, shown.webview.cspSource);
     entry.listener = shown.webview.onDidReceiveMessage(async (msg: { type?: string }) => {
       if (msg?.type !== 'exportCsv') return;
@@ -77,7 +81,10 @@ export async function openGradebook(auth: Auth, ci: string, title: string): Prom
       void vscode.window.showInformationMessage(`Gradebook saved to ${target.fsPath}.`);
     });
   } catch (err) {
-    const text = (err as Error).message.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`);
-    shown.webview.html = `<!DOCTYPE html><html><body><p>Could not load the gradebook: ${text}</p></body></html>`;
+    if (isApiError(err, 'unauthorized')) void auth.unauthorized(session.serverUrl);
+    shown.webview.html = gradebookErrorHtml(title, (err as Error).message, nonce);
+    entry.listener = shown.webview.onDidReceiveMessage((msg: { type?: string }) => {
+      if (msg?.type === 'retry') void openGradebook(auth, ci, title);
+    });
   }
 }

@@ -40,6 +40,9 @@ async function main(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Started by the extension (fork, with an IPC channel): stop when that channel closes, so that a VS
+  // Code that quits or crashes without stopping the server does not leave it running.
+  if (process.send) process.once('disconnect', stop);
 }
 
 main(process.argv.slice(2)).catch((err) => {

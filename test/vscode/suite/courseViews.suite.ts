@@ -41,7 +41,8 @@ suite('PrairieLearn extension in VS Code', () => {
   suiteSetup(async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
     assert.ok(extension, `${EXTENSION_ID} is installed`);
-    await extension.activate();
+    // Not activated by hand: the workspace's infoCourse.json must be what activates it.
+    await until('activation by workspaceContains:**/infoCourse.json', () => extension.isActive);
   });
 
   suiteTeardown(async () => {
@@ -78,6 +79,11 @@ suite('PrairieLearn extension in VS Code', () => {
     assert.ok(session?.local, 'the session is the local server');
     assert.match(session.serverUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.ok(session.local.courseInstanceIds.length > 0);
+    // The workspace's course (its Fa26 is marked by the test), committed in its own git repository, is what
+    // the server serves, not the bundled demo course.
+    const { tree } = await state();
+    const labels = (await tree.getChildren()).map((n) => n.label);
+    assert.ok(labels.some((l) => l.endsWith('Fall 2026 (workspace copy)')), `the workspace's course instances: ${labels.join(', ')}`);
   });
 
   test("the tree's items equal the API's data", async () => {
