@@ -270,6 +270,10 @@ html('missingClientFile', '<img src="{{options.client_files_question_url}}/missi
 html('unknownParam', '<p>{{params.nope}}</p>\n', ['unknown-template-param', 'nope']);
 files['questions/html/unknownParam/server.py'] = 'def generate(data):\n    data["params"]["x"] = 1\n';
 
+// ---------- added later (at the end, so that the UUIDs above keep their numbers) ----------
+add({ [CF('ci/labelEmpty')]: ci({ studentLabels: [{ uuid: uuid(), name: '   ', color: 'blue1' }] }) }, ['ci-student-label-empty-name', CF('ci/labelEmpty'), '"   "']);
+ac('acInvalidDate', [{ dateControl: { release: { date: '2026-13-10T00:00' } } }], ['access-control-invalid-date', '2026-13-10T00:00']);
+
 // ---------- write the course and the expectations, then compare with what the checker finds ----------
 fs.rmSync(ROOT, { recursive: true, force: true });
 for (const [rel, content] of Object.entries(files)) {

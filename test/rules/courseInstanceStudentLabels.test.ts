@@ -35,3 +35,13 @@ test('distinct names and UUIDs give nothing', () => {
   const ci = courseInstance({ studentLabels: [label(1, 'Section A'), label(2, 'Section B')] });
   assert.deepEqual(checkCourseInstance(ci).filter((d) => d.code.startsWith('ci-student-label')), []);
 });
+
+test('a label name of spaces only is an error on the name; an ordinary one is not', () => {
+  const ci = courseInstance({ studentLabels: [label(1, '   '), label(2, 'Section B')] });
+  const found = withCode(checkCourseInstance(ci), 'ci-student-label-empty-name');
+  assert.deepEqual(
+    found.map((d) => [d.severity, d.line, d.text]),
+    [['error', lineOf(ci, '"   "'), '"   "']],
+  );
+  assert.match(found[0].message, /only spaces/);
+});

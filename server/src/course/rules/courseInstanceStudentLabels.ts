@@ -1,14 +1,17 @@
 import type { FileRule } from './rule';
 
 /**
- * `studentLabels` of infoCourseInstance.json: a repeated name is a warning (PrairieLearn keeps
- * the last label of that name); a UUID shared by labels that remain after that is an error.
+ * `studentLabels` of infoCourseInstance.json: a name that is empty once trimmed is an error (the
+ * schema lets "   " through, PrairieLearn's second validation trims it and rejects it); a repeated
+ * name is a warning (PrairieLearn keeps the last label of that name); a UUID shared by labels that
+ * remain after that is an error.
  */
 export const courseInstanceStudentLabels: FileRule = {
   name: 'courseInstanceStudentLabels',
   scope: 'file',
   kinds: ['courseInstance'],
   codes: {
+    'ci-student-label-empty-name': { severity: 'error', description: 'A student label name is only spaces.' },
     'ci-student-label-duplicate-name': { severity: 'warning', description: 'Two student labels have the same name.' },
     'ci-student-label-duplicate-uuid': { severity: 'error', description: 'Two student labels have the same UUID.' },
   },
@@ -17,6 +20,13 @@ export const courseInstanceStudentLabels: FileRule = {
     // PrairieLearn trims names; the last label of each name is the one it keeps.
     const byName = new Map<string, number[]>();
     data.studentLabels.forEach((label: any, i: number) => {
+      if (typeof label?.name === 'string' && label.name.length > 0 && label.name.trim() === '') {
+        ctx.report(entry, {
+          code: 'ci-student-label-empty-name',
+          path: ['studentLabels', i, 'name'],
+          message: 'The student label name is only spaces: PrairieLearn trims it and then requires at least one character.',
+        });
+      }
       const name = String(label?.name ?? '').trim();
       const list = byName.get(name);
       if (list) list.push(i);

@@ -39,6 +39,7 @@ import { accessControlTargets } from './accessControlTargets';
 import { accessControlRuleUuids } from './accessControlRuleUuids';
 import { accessControlDefaults } from './accessControlDefaults';
 import { accessControlPrairieTest } from './accessControlPrairieTest';
+import { accessControlDateValues } from './accessControlDateValues';
 import { accessControlDeadlineDates } from './accessControlDeadlineDates';
 import { accessControlDueDateRequired } from './accessControlDueDateRequired';
 import { accessControlCredits } from './accessControlCredits';
@@ -82,6 +83,7 @@ export const ALL_RULES: Rule[] = [
   assessmentAccessModelConflict,
   assessmentAllowAccessRules,
   assessmentAllowAccessWarnings,
+  accessControlDateValues,
   accessControlTargets,
   accessControlRuleUuids,
   accessControlDefaults,
