@@ -25,6 +25,9 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
         // Folders created under questions/ or courseInstances/ may be new (still empty) entities.
         vscode.workspace.createFileSystemWatcher('**/{questions,courseInstances}/**', false, true, true),
         vscode.workspace.createFileSystemWatcher('**/{clientFilesQuestion,clientFilesCourse}/**'),
+        // Files that elements name (pl-template's serverFilesCourse, elementExtensions/) and course
+        // elements (elements/<name>/) clear their diagnostics when they appear.
+        vscode.workspace.createFileSystemWatcher('**/{serverFilesCourse,elements,elementExtensions}/**', false, true, true),
         // question.html checks read server.py (the params it sets) and the files elements name.
         vscode.workspace.createFileSystemWatcher('**/questions/**/server.py'),
       ],

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { applyEdits, copyFixtureCourse, cursor, type Diagnostic, LspClient, removeTemporaryFolders } from '../languageServer/lspClient';
+import { applyEdits, copyFixtureCourse, cursor, type Diagnostic, FileChangeType, LspClient, removeTemporaryFolders } from '../languageServer/lspClient';
 
 // Over LSP against the built server (dist/languageServer.js), on a copy of the fixture course with
 // question.html files written for these tests.
@@ -84,4 +84,16 @@ test('hover in question.html describes the element and the attribute', async () 
   assert.match(await client.hover(target, { line: 0, character: 3 }), /Shows an image file/);
   assert.match(await client.hover(target, { line: 0, character: text.indexOf('directory') + 2 }), /"clientFilesQuestion" \| "clientFilesCourse"[\s\S]*Default: `clientFilesQuestion`/);
   await client.close(target);
+});
+
+test('a course element created under elements/ (a watched folder) clears the unknown-element warning', async () => {
+  const target = file('geometry/triangleArea');
+  fs.writeFileSync(target, '<pl-figure file-name="triangle.png"></pl-figure>\n<pl-course-widget></pl-course-widget>\n');
+  await client.filesChanged([target, FileChangeType.Changed]);
+  await client.waitForDiagnostics(target, hasCode('unknown-element'));
+  const element = path.join(root, 'elements', 'pl-course-widget');
+  fs.mkdirSync(element, { recursive: true });
+  fs.writeFileSync(path.join(element, 'info.json'), '{"controller": "pl-course-widget.py"}\n');
+  await client.filesChanged([element, FileChangeType.Created], [path.join(element, 'info.json'), FileChangeType.Created]);
+  await client.waitForDiagnostics(target, (d) => !hasCode('unknown-element')(d));
 });

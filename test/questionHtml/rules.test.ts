@@ -37,6 +37,15 @@ test('duplicate answers-name points at the other occurrences and suggests a free
   assert.equal(reports[0].data!.suggestion, 'x3');
 });
 
+test('messages name answers-name as PrairieLearn does, however the template spells it', () => {
+  const text = '<pl-number-input answers_name="u1"></pl-number-input>\n<pl-number-input ANSWERS-NAME="u1"></pl-number-input>\n<pl-string-input answers_name=" "></pl-string-input>';
+  const reports = checkTemplate(prepareTemplate(text), new Set(), {});
+  assert.deepEqual(
+    reports.filter((r) => r.code === 'duplicate-answers-name' || r.code === 'empty-answers-name').map((r) => r.message.split('.')[0]),
+    ['"answers-name" attribute cannot be empty', 'Duplicate "answers-name" attribute: "u1"', 'Duplicate "answers-name" attribute: "u1"'],
+  );
+});
+
 test('a course element overrides a core element of the same name', () => {
   const text = '<pl-number-input whatever="1"></pl-number-input>';
   assert.deepEqual(checkTemplate(prepareTemplate(text), new Set(['pl-number-input']), {}), []);

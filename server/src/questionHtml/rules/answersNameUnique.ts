@@ -17,19 +17,21 @@ export const answersNameUnique: TemplateRule = {
     'empty-answers-name': { severity: 'error', description: 'An answers-name that is empty or only spaces.' },
   },
   check({ template, resolved }, _env, report) {
-    const byValue = new Map<string, { el: Element; attr: Attribute }[]>();
+    const byValue = new Map<string, { el: Element; attr: Attribute; key: string }[]>();
     for (const el of template.elements) {
       const info = resolved.get(el)!.info;
       if (!info?.uniqueAnswerName || !info.answerKey) continue;
       const attr = findAttribute(el, info.answerKey);
       if (!attr || attr.value === undefined) continue;
       if (attr.value.trim() === '') {
-        report({ code: 'empty-answers-name', message: `"${attr.name}" attribute cannot be empty.`, start: attr.nameStart, end: attr.valueEnd + (attr.quote ? 1 : 0) });
+        report({ code: 'empty-answers-name', message: `"${info.answerKey}" attribute cannot be empty.`, start: attr.nameStart, end: attr.valueEnd + (attr.quote ? 1 : 0) });
         continue;
       }
       const list = byValue.get(attr.value);
-      if (list) list.push({ el, attr });
-      else byValue.set(attr.value, [{ el, attr }]);
+      // Named by its canonical spelling in messages, however the template spells it (answers_name).
+      const entry = { el, attr, key: info.answerKey };
+      if (list) list.push(entry);
+      else byValue.set(attr.value, [entry]);
     }
     const taken = new Set(byValue.keys());
     for (const [value, list] of byValue) {
@@ -39,7 +41,7 @@ export const answersNameUnique: TemplateRule = {
         if (others.length === 0) continue;
         report({
           code: 'duplicate-answers-name',
-          message: `Duplicate "${one.attr.name}" attribute: "${value}". Each input needs its own name, or they share one answer.`,
+          message: `Duplicate "${one.key}" attribute: "${value}". Each input needs its own name, or they share one answer.`,
           start: one.attr.valueStart,
           end: one.attr.valueEnd,
           related: others.map((o) => ({ start: o.attr.valueStart, end: o.attr.valueEnd, message: `"${value}" is also used by this <${o.el.tag}>` })),
