@@ -86,6 +86,14 @@ test('hover: element and attribute meaning, type and default', () => {
   assert.equal(hoverAt(text, text.indexOf('a.png')), undefined);
 });
 
+test('hover: a default shared by every element that has the attribute, and meanings of common attributes', () => {
+  const text = '<pl-number-input answers-name="a" allow-blank="true" rtol="0.01"></pl-number-input>';
+  const blank = hoverAt(text, text.indexOf('allow-blank') + 1)!.markdown;
+  assert.match(blank, /Whether a blank submission is accepted/);
+  assert.match(blank, /Default: `false`/);
+  assert.match(hoverAt(text, text.indexOf('rtol') + 1)!.markdown, /Relative tolerance/);
+});
+
 const fixOf = (text: string, code: string) => {
   const d = checkTemplate(prepareTemplate(text), new Set(), {}).find((r) => r.code === code)!;
   const fix = quickFix(text, code, d.start, d.data)!;

@@ -103,7 +103,7 @@ export function attributeDescription(element: string, attribute: string): string
 }
 
 export function attributeDefault(element: string, attribute: string): string | undefined {
-  return DEFAULTS[`${element} ${attribute}`] ?? (attribute === 'weight' ? DEFAULTS.weight : undefined);
+  return DEFAULTS[`${element} ${attribute}`] ?? DEFAULTS[attribute];
 }
 
 /** PrairieLearn's accepted boolean spellings (html_utils.py); nothing else is a boolean. */
