@@ -192,3 +192,25 @@ test('quick fix: declaring an undeclared topic edits infoCourse.json so the note
   await client.close(info);
   await client.close(question());
 });
+
+test('enum values complete from the schema; partialCredit hover explains its seed behaviour', async () => {
+  const original = fs.readFileSync(question(), 'utf8');
+  const { labels } = await completeAt(question(), original.replace('"type": "v3",', '"type": "v3",\n  "gradingMethod": "|",'));
+  assert.deepEqual(labels.sort(), ['"External"', '"Internal"', '"Manual"']);
+  const hovered = cursor(original.replace('"type": "v3",', '"type": "v3",\n  "partial|Credit": true,'));
+  await client.open(question(), hovered.text);
+  assert.match(await client.hover(question(), hovered.position), /partial/i);
+  await client.close(question());
+});
+
+test('quick fix: declaring an undeclared tag edits the tags of infoCourse.json', async () => {
+  const info = path.join(root, 'infoCourse.json');
+  const original = fs.readFileSync(question(), 'utf8');
+  await client.open(question(), original.replace('"tags": ["easy"]', '"tags": ["easy", "brandNewTag"]'));
+  const notes = (await client.waitForDiagnostics(question(), hasCode('undeclared-tag'))).filter((d) => d.code === 'undeclared-tag');
+  const [fix] = await client.codeActions(question(), notes);
+  assert.equal(fix.title, 'Declare "brandNewTag" in tags of infoCourse.json');
+  const declared = applyEdits(fs.readFileSync(info, 'utf8'), fix.edit!.changes![uriOf(info)]);
+  assert.ok(JSON.parse(declared).tags.some((t: { name: string }) => t.name === 'brandNewTag'));
+  await client.close(question());
+});

@@ -66,6 +66,11 @@ test('completion in question.html: element snippets, attribute values, files and
   const stringInput = elements.items.find((i) => i.label === 'pl-string-input')!;
   assert.equal((stringInput.textEdit as { newText: string }).newText, 'pl-string-input answers-name="$1"></pl-string-input>');
   assert.equal(stringInput.insertTextFormat, 2);
+  const attributes = await complete('<pl-figure file-name="triangle.png" |></pl-figure>');
+  assert.ok(['type', 'directory', 'width'].every((a) => attributes.items.some((i) => i.label === a)), 'attribute names of the element');
+  assert.ok(!attributes.items.some((i) => i.label === 'file-name'), 'not the attributes it already has');
+  const values = await complete('<pl-figure file-name="triangle.png" type="|"></pl-figure>');
+  assert.deepEqual(values.items.map((i) => i.label).sort(), ['dynamic', 'static']);
   const files = await complete('<pl-figure file-name="|"></pl-figure>');
   assert.deepEqual(files.items.map((i) => i.label), ['triangle.png']);
   await client.close(target);
@@ -96,4 +101,18 @@ test('a course element created under elements/ (a watched folder) clears the unk
   fs.writeFileSync(path.join(element, 'info.json'), '{"controller": "pl-course-widget.py"}\n');
   await client.filesChanged([element, FileChangeType.Created], [path.join(element, 'info.json'), FileChangeType.Created]);
   await client.waitForDiagnostics(target, (d) => !hasCode('unknown-element')(d));
+});
+
+test('a deprecated element is a warning tagged deprecated, and its quick fix names the successor', async () => {
+  const target = file('geometry/triangleArea');
+  const text = '<pl-figure file-name="triangle.png"></pl-figure>\n<pl-matrix-output></pl-matrix-output>\n';
+  await client.open(target, text);
+  const [d] = (await client.waitForDiagnostics(target, hasCode('deprecated-element'))).filter((x) => x.code === 'deprecated-element');
+  assert.equal(d.severity, 2);
+  assert.deepEqual(d.tags, [2], 'DiagnosticTag.Deprecated');
+  const actions = await client.codeActions(target, [d]);
+  const fix = actions.find((a) => /pl-variable-output/.test(a.title));
+  assert.ok(fix?.edit, JSON.stringify(actions));
+  assert.ok(applyEdits(text, fix.edit.changes![Object.keys(fix.edit.changes!)[0]]).includes('<pl-variable-output></pl-variable-output>'));
+  await client.close(target);
 });
