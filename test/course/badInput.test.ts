@@ -42,14 +42,13 @@ test('whitespace-only and "null" files do not crash the rules', () => {
   }
 });
 
-test('a byte order mark is accepted and does not shift ranges', () => {
+test('a byte order mark is a syntax error at the start, as PrairieLearn cannot parse it; the UUID is still found', () => {
   const body = JSON.stringify({ ...QUESTION, title: 7 }, null, 2);
   const found = checkCourseFiles({ 'questions/q/info.json': '\ufeff' + body });
-  assert.equal(withCode(found, 'json-syntax').length, 0);
-  const [schema] = withCode(found, 'schema-violation');
-  assert.ok(schema, JSON.stringify(found));
-  assert.equal(schema.text, '7');
-  assert.equal(schema.line, 3);
+  const syntax = withCode(found, 'json-syntax');
+  assert.deepEqual(syntax.map((d) => [d.line, d.message]), [[1, 'Error parsing JSON: Byte order mark (BOM) at the start of the file, which PrairieLearn cannot parse; save the file as UTF-8 without BOM.']]);
+  assert.equal(withCode(found, 'schema-violation').length, 0, 'an unparsable file gets no schema check');
+  assert.equal(withCode(found, 'uuid-missing').length, 0, 'its UUID is read from the text, as PrairieLearn does');
 });
 
 test('CRLF line endings: lines and covered text are still right', () => {

@@ -67,9 +67,14 @@ test('an empty file is missing its UUID, and the quick fix writes a whole object
   await assertAlive();
 });
 
-test('a byte order mark and CRLF line ends are handled: ranges land on the right line', async () => {
+test('a byte order mark on disk is reported; CRLF line ends are handled: ranges land on the right line', async () => {
   const original = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures/course/questions/addNumbers/info.json'), 'utf8'));
-  const text = '\uFEFF' + JSON.stringify({ ...original, type: 'v9' }, null, 2).replace(/\n/g, '\r\n');
+  const text = JSON.stringify({ ...original, type: 'v9' }, null, 2).replace(/\n/g, '\r\n');
+  fs.writeFileSync(question(), '\uFEFF' + text);
+  await client.filesChanged([question(), FileChangeType.Changed]);
+  const isBom = (x: Diagnostic) => x.code === 'json-syntax' && /byte order mark/i.test(String(x.message));
+  const bom = (await client.waitForDiagnostics(question(), (list) => list.some(isBom))).find(isBom)!;
+  assert.deepEqual(bom.range.start, { line: 0, character: 0 });
   fs.writeFileSync(question(), text);
   await client.filesChanged([question(), FileChangeType.Changed]);
   const [d] = await client.waitForDiagnostics(question(), hasCode('schema-violation'));

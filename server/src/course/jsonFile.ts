@@ -23,11 +23,12 @@ export class JsonFile {
     readonly path: string,
     readonly text: string,
   ) {
-    const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
     let value: unknown = undefined;
     let errors: JsonSyntaxError[] = [];
     try {
-      value = JSON.parse(body);
+      // A byte order mark fails here as in PrairieLearn, which reads info files as UTF-8 text and
+      // JSON.parses them (its fallback parser, jju in JSON mode, rejects the mark too).
+      value = JSON.parse(text);
     } catch {
       errors = strictSyntaxErrors(text);
     }
@@ -118,10 +119,15 @@ export function computeLineStarts(text: string): number[] {
 function strictSyntaxErrors(text: string): JsonSyntaxError[] {
   const errors: jsonc.ParseError[] = [];
   jsonc.parse(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
-  const bomOffset = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const out = errors
-    .filter((e) => !(bomOffset && e.offset === 0 && e.error === jsonc.ParseErrorCode.InvalidSymbol))
-    .map((e) => ({ offset: e.offset, length: Math.max(e.length, 1), message: describeParseError(e.error) }));
+  const out: JsonSyntaxError[] = [];
+  if (text.charCodeAt(0) === 0xfeff) {
+    out.push({ offset: 0, length: 1, message: 'Byte order mark (BOM) at the start of the file, which PrairieLearn cannot parse; save the file as UTF-8 without BOM' });
+  }
+  for (const e of errors) {
+    // jsonc-parser reports the mark itself as an invalid symbol: said above.
+    if (out.length && e.offset === 0 && e.error === jsonc.ParseErrorCode.InvalidSymbol) continue;
+    out.push({ offset: e.offset, length: Math.max(e.length, 1), message: describeParseError(e.error) });
+  }
   if (out.length === 0) out.push({ offset: 0, length: Math.min(text.length, 1), message: 'Invalid JSON' });
   return out;
 }
