@@ -45,7 +45,7 @@ test('the page escapes names, sorts by data values and runs only its own nonce s
 });
 
 test('the error page says what went wrong, escaped, and offers Retry under a nonce-only policy', () => {
-  const html = gradebookErrorHtml('Gradebook', 'Cannot reach <b>host</b> & co', 'N0NCE');
+  const html = gradebookErrorHtml('Gradebook', 'Cannot reach <b>host</b> & co', 'N0NCE', 'vscode-resource:');
   assert.ok(html.includes('Could not load the gradebook: Cannot reach &#60;b&#62;host&#60;/b&#62; &#38; co'));
   assert.match(html, /<button id="retry">Retry<\/button>/);
   assert.match(html, /script-src 'nonce-N0NCE'/);

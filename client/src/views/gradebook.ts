@@ -45,10 +45,30 @@ export function toCsv(table: GradebookTable): string {
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** A complete page for a webview; scripts run only with `nonce`, nothing loads from outside. */
+/** A complete page for a webview; scripts and styles run only with `nonce`, nothing loads from outside. */
+function webviewPage(title: string, nonce: string, cspSource: string, style: string, body: string, script: string): string {
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
+<title>${escape(title)}</title>
+<style nonce="${nonce}">
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 12px; }
+button { margin: 8px 0; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; cursor: pointer; }
+${style}
+</style></head>
+<body>
+<h2>${escape(title)}</h2>
+${body}
+<script nonce="${nonce}">
+const vscode = acquireVsCodeApi();
+${script}
+</script>
+</body></html>`;
+}
+
 export function gradebookHtml(title: string, table: GradebookTable, nonce: string, cspSource: string): string {
   const head = table.columns.map((c, i) => `<th data-col="${i}" tabindex="0" title="Sort by ${escape(c)}">${escape(c)}</th>`).join('');
-  const body = table.rows
+  const rows = table.rows
     .map(
       (row) =>
         `<tr>${row
@@ -56,28 +76,16 @@ export function gradebookHtml(title: string, table: GradebookTable, nonce: strin
           .join('')}</tr>`,
     )
     .join('\n');
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
-<title>${escape(title)}</title>
-<style nonce="${nonce}">
-body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 12px; }
-table { border-collapse: collapse; font-size: var(--vscode-font-size); }
+  const style = `table { border-collapse: collapse; font-size: var(--vscode-font-size); }
 th, td { border: 1px solid var(--vscode-panel-border); padding: 2px 8px; white-space: nowrap; }
 th { cursor: pointer; position: sticky; top: 0; background: var(--vscode-editor-background); user-select: none; }
 th[aria-sort=ascending]::after { content: ' ▲'; } th[aria-sort=descending]::after { content: ' ▼'; }
-td.num { text-align: right; } td.none { color: var(--vscode-descriptionForeground); text-align: center; }
-button { margin: 8px 0; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; cursor: pointer; }
-</style></head>
-<body>
-<h2>${escape(title)}</h2>
-<p>${table.rows.length} users · click a column heading to sort <button id="csv">Export CSV…</button></p>
+td.num { text-align: right; } td.none { color: var(--vscode-descriptionForeground); text-align: center; }`;
+  const body = `<p>${table.rows.length} users · click a column heading to sort <button id="csv">Export CSV…</button></p>
 <table><thead><tr>${head}</tr></thead><tbody>
-${body}
-</tbody></table>
-<script nonce="${nonce}">
-const vscode = acquireVsCodeApi();
-document.getElementById('csv').addEventListener('click', () => vscode.postMessage({ type: 'exportCsv' }));
+${rows}
+</tbody></table>`;
+  const script = `document.getElementById('csv').addEventListener('click', () => vscode.postMessage({ type: 'exportCsv' }));
 const tbody = document.querySelector('tbody');
 function sortBy(th) {
   const col = Number(th.dataset.col);
@@ -96,28 +104,14 @@ function sortBy(th) {
 document.querySelectorAll('th').forEach((th) => {
   th.addEventListener('click', () => sortBy(th));
   th.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') sortBy(th); });
-});
-</script>
-</body></html>`;
+});`;
+  return webviewPage(title, nonce, cspSource, style, body, script);
 }
 
 /** The page shown when the gradebook cannot be loaded: what went wrong, and a Retry button. */
-export function gradebookErrorHtml(title: string, message: string, nonce: string): string {
-  return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
-<title>${escape(title)}</title>
-<style nonce="${nonce}">
-body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 12px; }
-button { color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; cursor: pointer; }
-</style></head>
-<body>
-<h2>${escape(title)}</h2>
-<p>Could not load the gradebook: ${escape(message)}</p>
-<button id="retry">Retry</button>
-<script nonce="${nonce}">
-const vscode = acquireVsCodeApi();
-document.getElementById('retry').addEventListener('click', () => vscode.postMessage({ type: 'retry' }));
-</script>
-</body></html>`;
+export function gradebookErrorHtml(title: string, message: string, nonce: string, cspSource: string): string {
+  const body = `<p>Could not load the gradebook: ${escape(message)}</p>
+<button id="retry">Retry</button>`;
+  const script = `document.getElementById('retry').addEventListener('click', () => vscode.postMessage({ type: 'retry' }));`;
+  return webviewPage(title, nonce, cspSource, '', body, script);
 }

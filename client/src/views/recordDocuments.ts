@@ -82,7 +82,7 @@ export async function openGradebook(auth: Auth, ci: string, title: string): Prom
     });
   } catch (err) {
     if (isApiError(err, 'unauthorized')) void auth.unauthorized(session.serverUrl);
-    shown.webview.html = gradebookErrorHtml(title, (err as Error).message, nonce);
+    shown.webview.html = gradebookErrorHtml(title, (err as Error).message, nonce, shown.webview.cspSource);
     entry.listener = shown.webview.onDidReceiveMessage((msg: { type?: string }) => {
       if (msg?.type === 'retry') void openGradebook(auth, ci, title);
     });
