@@ -21,7 +21,7 @@ export class ApiError extends Error {
     readonly status?: number,
     /** The request path below the API base, for logs; never contains the token. */
     readonly path?: string,
-    /** The body was PrairieLearn's JSON error form (`{"message": ...}`), not a proxy's or another site's page. */
+    /** The "message" of the body when it is PrairieLearn's JSON error form (`{"message": ...}`); none for a proxy's or another site's page. */
     readonly jsonMessage?: string,
   ) {
     super(message);
