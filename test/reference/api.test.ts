@@ -393,4 +393,63 @@ onEachBackend((backend) => {
     const [n] = await r.app.db.query('SELECT count(*)::int AS n FROM assessment_instances');
     assert.equal(fetched.length, 4 + 2 * assessments.length + 3 * n.n);
   });
+
+  test('group instances and rubric gradings: group fields, members, rubric items; a deleted team is gone', async () => {
+    const db = r.app.db;
+    const [a] = await db.query(`SELECT a.id FROM assessments a WHERE a.course_instance_id = 1 AND a.type = 'Homework' ORDER BY a.id LIMIT 1`);
+    const [aq] = await db.query('SELECT aq.id, aq.question_id FROM assessment_questions aq WHERE aq.assessment_id = $1 ORDER BY aq.id LIMIT 1', [a.id]);
+    const members = await db.query(`SELECT id, uid FROM users WHERE uid IN ('student0001@example.com', 'student0002@example.com') ORDER BY uid`);
+    const [team] = await db.query(`INSERT INTO teams (course_instance_id, name) VALUES (1, 'team-one') RETURNING id`);
+    for (const m of members) await db.query('INSERT INTO team_users (team_id, user_id) VALUES ($1, $2)', [team.id, m.id]);
+    const [ai] = await db.query(
+      `INSERT INTO assessment_instances (assessment_id, team_id, number, max_points, points, score_perc) VALUES ($1, $2, 1, 10, 4, 40) RETURNING id`,
+      [a.id, team.id],
+    );
+    const [iq] = await db.query('INSERT INTO instance_questions (assessment_instance_id, assessment_question_id, number) VALUES ($1, $2, 1) RETURNING id', [ai.id, aq.id]);
+    const [v] = await db.query(
+      `INSERT INTO variants (instance_question_id, question_id, course_id, number, variant_seed, params, true_answer) VALUES ($1, $2, $3, 1, 'abc123', '{}', '{}') RETURNING id`,
+      [iq.id, aq.question_id, r.courseId],
+    );
+    const [item1] = await db.query(`INSERT INTO rubric_items (assessment_question_id, description, points) VALUES ($1, 'Correct setup', 2) RETURNING id`, [aq.id]);
+    const [item2] = await db.query(`INSERT INTO rubric_items (assessment_question_id, description, points) VALUES ($1, 'Arithmetic slip', -0.5) RETURNING id`, [aq.id]);
+    const [rg] = await db.query('INSERT INTO rubric_gradings (computed_points, adjust_points) VALUES (1.5, 0.25) RETURNING id');
+    await db.query('INSERT INTO rubric_grading_items (rubric_grading_id, rubric_item_id, points) VALUES ($1, $2, 2), ($1, $3, -0.5)', [rg.id, item1.id, item2.id]);
+    const [sub] = await db.query(
+      `INSERT INTO submissions (variant_id, submitted_answer, score, correct, manual_rubric_grading_id) VALUES ($1, '{"x": 1}', 0.4, false, $2) RETURNING id`,
+      [v.id, rg.id],
+    );
+
+    const listed = (await ok(r, `${CI}/assessments/${a.id}/assessment_instances`)).filter((i: any) => i.group_id !== null);
+    assert.equal(listed.length, 1);
+    const [group] = listed;
+    S.assertShape(group, S.ASSESSMENT_INSTANCE, 'group instance');
+    assert.equal(group.assessment_instance_id, String(ai.id));
+    assert.equal(group.group_id, String(team.id));
+    assert.equal(group.group_name, 'team-one');
+    assert.deepEqual([...group.group_uids].sort(), members.map((m: any) => m.uid));
+    assert.equal(group.user_id, null);
+    assert.equal(group.user_role, 'None');
+    assert.deepEqual({ ...(await ok(r, `${CI}/assessment_instances/${ai.id}`)), time_remaining: null }, { ...group, time_remaining: null });
+
+    const [submission] = await ok(r, `${CI}/assessment_instances/${ai.id}/submissions`);
+    S.assertShape(submission, S.SUBMISSION, 'group submission');
+    assert.equal(submission.submission_id, String(sub.id));
+    assert.equal(submission.group_name, 'team-one');
+    assert.deepEqual([...submission.group_uids].sort(), members.map((m: any) => m.uid));
+    assert.equal(submission.rubric_grading_computed_points, 1.5);
+    assert.equal(submission.rubric_grading_adjust_points, 0.25);
+    assert.deepEqual(submission.rubric_grading_items, [
+      { rubric_item_id: String(item1.id), text: 'Correct setup', points: 2 },
+      { rubric_item_id: String(item2.id), text: 'Arithmetic slip', points: -0.5 },
+    ]);
+    assert.deepEqual(await ok(r, `${CI}/submissions/${sub.id}`), submission);
+
+    // A team with no members left: an empty list, not null.
+    await db.query('DELETE FROM team_users WHERE team_id = $1', [team.id]);
+    assert.deepEqual((await ok(r, `${CI}/assessment_instances/${ai.id}`)).group_uids, []);
+    // A soft-deleted team's instance is gone from the list and its own route.
+    await db.query('UPDATE teams SET deleted_at = now() WHERE id = $1', [team.id]);
+    assert.ok(!(await ok(r, `${CI}/assessments/${a.id}/assessment_instances`)).some((i: any) => i.assessment_instance_id === String(ai.id)));
+    assert.equal((await r.get(`${CI}/assessment_instances/${ai.id}`)).status, 404);
+  });
 });
