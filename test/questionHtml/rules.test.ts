@@ -46,6 +46,12 @@ test('messages name answers-name as PrairieLearn does, however the template spel
   );
 });
 
+test('an unknown tag inside an element that takes only its own children is reported once, as an unexpected child', () => {
+  const text = '<pl-order-blocks answers-name="o"><pl_answer correct="true">a</pl_answer><pl-answer correct="true">b</pl-answer></pl-order-blocks>';
+  const codes = checkTemplate(prepareTemplate(text), new Set(), {}).map((r) => r.code);
+  assert.deepEqual(codes, ['unexpected-child-element']);
+});
+
 test('a course element overrides a core element of the same name', () => {
   const text = '<pl-number-input whatever="1"></pl-number-input>';
   assert.deepEqual(checkTemplate(prepareTemplate(text), new Set(['pl-number-input']), {}), []);

@@ -16,6 +16,8 @@ export const unknownElement: TemplateRule = {
     for (const el of template.elements) {
       const r = resolved.get(el)!;
       if (r.info || r.course || !/^pl[-_]/.test(r.name) || el.tag.includes('{{')) continue;
+      // Inside an element that takes only its own child tags, unexpected-child-element (an error) says it.
+      if (el.parent && resolved.get(el.parent)?.info?.childrenOnly) continue;
       report({
         code: 'unknown-element',
         message: `Unknown element <${el.tag}>: it is not a PrairieLearn element nor one in the course's elements/ folder, so it is left as plain HTML.${didYouMean(r.name, [...KNOWN, ...courseElements])}`,
