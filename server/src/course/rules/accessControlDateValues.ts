@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { accessControlRules } from './accessControlModel';
+import { accessControlRules, earlyDeadlines, lateDeadlines } from './accessControlModel';
 import type { JsonPath } from '../jsonFile';
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -8,7 +8,7 @@ const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function isRealDateTime(text: string): boolean {
   const m = DATE_TIME.exec(text);
   if (!m) return true; // the schema's pattern reports other shapes
-  const [year, month, day, hour, minute, second = 0] = m.slice(1).map((s) => (s === undefined ? 0 : Number(s)));
+  const [year, month, day, hour, minute, second] = m.slice(1).map((s) => Number(s ?? 0));
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth && hour <= 23 && minute <= 59 && second <= 59;
 }
@@ -30,10 +30,8 @@ export const accessControlDateValues: FileRule = {
         [rule.dateControl?.release?.date, [...path, 'dateControl', 'release', 'date']],
         [rule.dateControl?.due?.date, [...path, 'dateControl', 'due', 'date']],
       ];
-      for (const kind of ['earlyDeadlines', 'lateDeadlines'] as const) {
-        const list = rule.dateControl?.[kind];
-        if (Array.isArray(list)) list.forEach((d: any, i: number) => dates.push([d?.date, [...path, 'dateControl', kind, i, 'date']]));
-      }
+      earlyDeadlines(rule).forEach((d, i) => dates.push([d?.date, [...path, 'dateControl', 'earlyDeadlines', i, 'date']]));
+      lateDeadlines(rule).forEach((d, i) => dates.push([d?.date, [...path, 'dateControl', 'lateDeadlines', i, 'date']]));
       dates.push(
         [rule.afterComplete?.questions?.visibleFromDate, [...path, 'afterComplete', 'questions', 'visibleFromDate']],
         [rule.afterComplete?.questions?.visibleUntilDate, [...path, 'afterComplete', 'questions', 'visibleUntilDate']],
