@@ -15,8 +15,8 @@ export const GRADEBOOK_SQL = {
      ORDER BY aset.number, a.order_by, a.id`,
   // Users: everyone with an instance that counts of one of the course instance's assessments (a
   // team's members for a team's that is not deleted), as migration 0003's gradebook_rows lists them
-  // with their chosen instances, or with an enrollment; with
-  // the role as users_get_displayed_role computes it (joins instead of a call per user).
+  // with their chosen instances, or with an enrollment; with the role as users_get_displayed_role
+  // computes it (joins instead of a call per user).
   users: `WITH ci AS (
        SELECT ci.id, ci.course_id FROM course_instances ci WHERE ci.id = $1
      ), members AS (
