@@ -16,9 +16,10 @@ const summary = (ds: CourseDiagnostic[]) =>
 
 /**
  * Applies `steps` (file → new text, through the editor overlay) one at a time and checks after each
- * with long-lived checkers: one told which entries were re-read, one not, and one kept by file as the
- * language server keeps it (only the files it says changed are looked at again). Each must give
- * exactly what a fresh check of the same files gives. Returns every code seen.
+ * with long-lived checkers: one told which entries were re-read, one not, one kept by file as the
+ * language server keeps it (only the files it says changed are looked at again), and one whose first
+ * check was a one-shot check (`once`, which keeps no parsed question files). Each must give exactly
+ * what a fresh check of the same files gives, and so must a fresh one-shot check. Returns every code seen.
  */
 function replay(root: string, steps: [string, object | string][], overlay = new Map<string, string>()): Set<string> {
   const reader = overlayReader(overlay, cachingReader(nodeCourseReader, () => true));
@@ -26,13 +27,15 @@ function replay(root: string, steps: [string, object | string][], overlay = new 
   const told = new CourseChecker();
   const untold = new CourseChecker();
   const byFile = new CourseChecker();
+  const afterOnce = new CourseChecker();
   const options = { reader, now: NOW, generation: 1, reportSyntaxErrors: true };
   told.check(course, options);
   untold.check(course, options);
+  afterOnce.check(course, { ...options, once: true });
   assert.equal(byFile.update(course, options), undefined, 'a first check changes every file');
   const kept = byFile.diagnosticsByFile();
   const seen = new Set<string>();
-  for (const [rel, content] of steps) {
+  for (const [step, [rel, content]] of steps.entries()) {
     const file = path.join(root, rel);
     overlay.set(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
     const entry = [...allEntries(course)].find((e) => e.path === file);
@@ -40,6 +43,9 @@ function replay(root: string, steps: [string, object | string][], overlay = new 
     const fresh = summary(new CourseChecker().check(loadCourse(root, reader), { ...options, generation: undefined }));
     assert.deepEqual(summary(told.check(course, { ...options, reloaded })), fresh, `told what changed, after editing ${rel}`);
     assert.deepEqual(summary(untold.check(course, options)), fresh, `after editing ${rel}`);
+    // A new disk generation each time: its question files are checked again from what it kept.
+    assert.deepEqual(summary(afterOnce.check(course, { ...options, generation: step + 2 })), fresh, `after a one-shot check, after editing ${rel}`);
+    assert.deepEqual(summary(new CourseChecker().check(loadCourse(root, reader), { ...options, generation: undefined, once: true })), fresh, `one-shot, after editing ${rel}`);
     const changed = byFile.update(course, { ...options, reloaded });
     assert.ok(changed, 'the same course and options: only some files changed');
     for (const f of changed) {

@@ -84,7 +84,7 @@ export function checkFolders(folders: string[], options: RunOptions = {}): Check
     const course = loadCourse(checked.root);
     const files = new Map<string, Positions | undefined>();
     for (const entry of allEntries(course)) files.set(entry.path, entry.file);
-    const diagnostics = checker.check(course, { reportSyntaxErrors: true, severities: options.severities, now: options.now });
+    const diagnostics = checker.check(course, { reportSyntaxErrors: true, severities: options.severities, now: options.now, once: true });
     // Info files, and the question files (question.html) the checker found and read.
     checked.files = files.size;
     for (const q of course.questions.values()) {

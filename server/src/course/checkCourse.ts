@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import { allEntries, type Course, type CourseInstance, type InfoEntry } from './course';
+import { allEntries, INFO_FILE_NAME, type Course, type CourseInstance, type InfoEntry, type InfoKind } from './course';
 import { nodeCourseReader, type CourseReader } from './courseReader';
 import { applySeverityOverrides, type CourseDiagnostic, type SeverityOverrides } from './diagnostic';
 import type { JsonFile } from './jsonFile';
@@ -19,7 +19,7 @@ export interface QuestionFileChecker<Prepared = any> {
   fileName: string;
   codes: Record<string, CodeInfo>;
   prepare(text: string): Prepared;
-  begin(course: Course, reader: CourseReader): { key: string; check: (prepared: Prepared, question: InfoEntry, path: string) => QuestionFileReport[] };
+  begin(course: Course, reader: CourseReader, once: boolean): { key: string; check: (prepared: Prepared, question: InfoEntry, path: string) => QuestionFileReport[] };
 }
 
 export interface QuestionFileReport {
@@ -55,6 +55,11 @@ export interface CheckOptions {
    * every entry is compared with the last check.
    */
   reloaded?: Iterable<InfoEntry>;
+  /**
+   * No check will follow (the command-line checker): what only a next check would reuse (parsed
+   * question files, scanned server.py files) is not kept, which spares memory and its collection.
+   */
+  once?: boolean;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -116,7 +121,8 @@ interface RuleRun {
 /** A question file as last read and checked. */
 interface QuestionFileState {
   text: string;
-  prepared: unknown;
+  /** Made when first needed; not kept after a check with `once`. */
+  prepared?: unknown;
   /** The check's diagnostics and what they were computed with. */
   diagnostics?: CourseDiagnostic[];
   key?: string;
@@ -151,6 +157,10 @@ class ReportOrder<T extends { index: number }> {
 }
 
 const FILE_RULES = ALL_RULES.filter((r): r is FileRule => r.scope === 'file');
+/** The file rules of each kind of info file, listed once rather than filtered per file. */
+const FILE_RULES_BY_KIND = Object.fromEntries(
+  (Object.keys(INFO_FILE_NAME) as InfoKind[]).map((kind) => [kind, FILE_RULES.filter((r) => r.kinds.includes(kind))]),
+) as Record<InfoKind, FileRule[]>;
 const COURSE_RULES = ALL_RULES.filter((r) => r.scope === 'course');
 const NOTHING_READ = new Uint8Array(0);
 
@@ -360,7 +370,7 @@ export class CourseChecker {
         for (const entry of run.invalid) if (!before.invalid.has(entry)) dirty.add(entry);
       }
     }
-    this.checkQuestionFiles(course, reader, options.generation);
+    this.checkQuestionFiles(course, reader, options.generation, !!options.once);
   }
 
   /** A course rule's diagnostics in report order; a `perEntry` rule reports in course order, the order of its entries in the check. */
@@ -506,12 +516,12 @@ export class CourseChecker {
    * checker keys as the last pass over them all, only the files read from the editor can differ:
    * only they are read again.
    */
-  private checkQuestionFiles(course: Course, reader: CourseReader, generation: number | undefined): void {
-    const runs = QUESTION_FILE_CHECKERS.map((checker) => checker.begin(course, reader));
+  private checkQuestionFiles(course: Course, reader: CourseReader, generation: number | undefined, once: boolean): void {
+    const runs = QUESTION_FILE_CHECKERS.map((checker) => checker.begin(course, reader, once));
     const keys = runs.map((r) => r.key);
     const last = this.questionFilePass;
     if (generation !== undefined && last && last.generation === generation && keys.every((k, c) => k === last.keys[c])) {
-      for (const { slot, file, checker } of this.overlaidQuestionFiles) this.checkQuestionFile(slot, file, checker, runs[checker], reader, generation, this.checks);
+      for (const { slot, file, checker } of this.overlaidQuestionFiles) this.checkQuestionFile(slot, file, checker, runs[checker], reader, generation, this.checks, once);
       return;
     }
     const check = ++this.checks;
@@ -529,7 +539,7 @@ export class CourseChecker {
         for (const file of files) this.questionFileSlots.set(file.path, file);
       }
       for (let c = 0; c < files.length; c++) {
-        if (this.checkQuestionFile(slot, files[c], c, runs[c], reader, generation, check)) seen++;
+        if (this.checkQuestionFile(slot, files[c], c, runs[c], reader, generation, check, once)) seen++;
         if (reader.isOverlaid?.(files[c].path)) overlaid.push({ slot, file: files[c], checker: c });
       }
     }
@@ -547,9 +557,10 @@ export class CourseChecker {
     reader: CourseReader,
     generation: number | undefined,
     check: number,
+    once: boolean,
   ): boolean {
     const before = file.state?.diagnostics;
-    const found = this.refreshQuestionFile(slot, file, c, run, reader, generation, check);
+    const found = this.refreshQuestionFile(slot, file, c, run, reader, generation, check, once);
     const after = file.state?.diagnostics;
     if (!sameItems(before ?? [], after ?? [])) this.changedFiles.add(file.path);
     this.questionFileReports.set(file, !!after?.length);
@@ -564,6 +575,7 @@ export class CourseChecker {
     reader: CourseReader,
     generation: number | undefined,
     check: number,
+    once: boolean,
   ): boolean {
     const { key } = run;
     let state = file.state;
@@ -579,13 +591,15 @@ export class CourseChecker {
       }
       state = this.questionFiles.get(file.path);
       if (state?.text !== text) {
-        state = { text, prepared: QUESTION_FILE_CHECKERS[c].prepare(text), seen: check };
+        state = { text, seen: check };
         this.questionFiles.set(file.path, state);
       }
       file.state = state;
       if (!state.diagnostics || state.key !== key || generation === undefined || state.generation !== generation) {
         const path = file.path;
-        state.diagnostics = run.check(state.prepared, slot.entry, path).map((r) => {
+        const prepared = state.prepared ?? QUESTION_FILE_CHECKERS[c].prepare(text);
+        state.prepared = once ? undefined : prepared;
+        state.diagnostics = run.check(prepared, slot.entry, path).map((r) => {
           const d: CourseDiagnostic = { file: path, range: r.range, severity: codeSeverity(r.code), code: r.code, message: r.message };
           if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: x.range, message: x.message }));
           if (r.data) d.data = r.data;
@@ -688,9 +702,7 @@ function computeLocal(entry: InfoEntry, file: JsonFile, ctx: RuleContext, hour: 
   }
 
   const ruleCtx: RuleContext = { ...ctx, report: (e, r) => diagnostics.push(toDiagnostic(e, r)) };
-  for (const rule of FILE_RULES) {
-    if (rule.kinds.includes(entry.kind)) rule.check(entry, data, ruleCtx);
-  }
+  for (const rule of FILE_RULES_BY_KIND[entry.kind]) rule.check(entry, data, ruleCtx);
   return done(data);
 }
 

@@ -51,9 +51,10 @@ export function checkTemplate(prepared: PreparedTemplate, courseElements: Readon
   if (!prepared.memo || prepared.memo.elementsKey !== elementsKey) {
     const analysis = analyze(parseTemplate(prepared.text), courseElements);
     const reports: TemplateReport[] = [];
+    const add = (r: TemplateReport) => reports.push(r);
     const course: { rule: CourseTemplateRule; input: unknown }[] = [];
     for (const rule of TEMPLATE_RULES) {
-      if (rule.needs === 'template') rule.check(analysis, env, (r) => reports.push(r));
+      if (rule.needs === 'template') rule.check(analysis, env, add);
       else {
         const input = rule.collect(analysis);
         if (input !== undefined) course.push({ rule, input });
@@ -64,7 +65,8 @@ export function checkTemplate(prepared: PreparedTemplate, courseElements: Readon
   const { memo } = prepared;
   if (memo.course.length === 0) return memo.reports;
   const out = [...memo.reports];
-  for (const { rule, input } of memo.course) rule.check(input, env, (r) => out.push(r));
+  const add = (r: TemplateReport) => out.push(r);
+  for (const { rule, input } of memo.course) rule.check(input, env, add);
   return out;
 }
 

@@ -62,7 +62,8 @@ export function canonicalTag(tag: string, parent?: string): string {
 
 /** Canonical attribute name: lower case; PrairieLearn also reads `answers_name` for `answers-name`. */
 export function canonicalAttribute(name: string): string {
-  return name.toLowerCase().replace(/_/g, '-');
+  const lower = name.toLowerCase();
+  return lower.includes('_') ? lower.replace(/_/g, '-') : lower;
 }
 
 /**
@@ -92,6 +93,14 @@ export function allEntries(): readonly ElementInfo[] {
 
 export function attributeNames(info: ElementInfo): string[] {
   return [...info.required, ...info.optional];
+}
+
+const accepted = new WeakMap<ElementInfo, ReadonlySet<string>>();
+/** The attribute names an element takes, as a set made once per element. */
+export function acceptedAttributes(info: ElementInfo): ReadonlySet<string> {
+  let names = accepted.get(info);
+  if (!names) accepted.set(info, (names = new Set(attributeNames(info))));
+  return names;
 }
 
 export function elementDescription(name: string): string | undefined {

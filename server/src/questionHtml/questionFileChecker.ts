@@ -20,11 +20,11 @@ export function courseElementNames(course: Course, reader: CourseReader): Set<st
   }
 }
 
-/** server.py of a question, scanned; the scan is cached by text. */
+/** server.py of a question, scanned; the scan is cached by text unless `keep` is false. */
 export class ServerPyCache {
   private cache = new Map<string, { text: string; names: ServerPyNames }>();
 
-  names(questionDir: string, reader: CourseReader): ServerPyNames | undefined {
+  names(questionDir: string, reader: CourseReader, keep = true): ServerPyNames | undefined {
     const path = questionDir + nodePath.sep + 'server.py';
     let text: string | undefined;
     // Most questions without server.py: asking first spares an exception per question and check.
@@ -39,6 +39,7 @@ export class ServerPyCache {
       this.cache.delete(path);
       return undefined;
     }
+    if (!keep) return scanServerPy(text);
     let cached = this.cache.get(path);
     if (cached?.text !== text) {
       cached = { text, names: scanServerPy(text) };
@@ -55,7 +56,7 @@ export const questionHtmlChecker: QuestionFileChecker<PreparedTemplate> = {
   fileName: 'question.html',
   codes: templateCodes(),
   prepare: prepareTemplate,
-  begin(course, reader) {
+  begin(course, reader, once) {
     const courseElements = courseElementNames(course, reader);
     const exists = (path: string) => reader.exists(path);
     return {
@@ -66,7 +67,7 @@ export const questionHtmlChecker: QuestionFileChecker<PreparedTemplate> = {
           questionDir: question.dir,
           courseRoot: course.root,
           exists,
-          serverPy: () => serverPy.names(question.dir, reader),
+          serverPy: () => serverPy.names(question.dir, reader, !once),
         }).map(toReport),
     };
   },

@@ -9,26 +9,31 @@ export interface ServerPyNames {
   correct_answers?: Set<string>;
 }
 
+// Regular expressions made once: a course has thousands of server.py files to scan.
 const NAMESPACES = ['params', 'correct_answers'] as const;
+/** `helper(data)` hands data to another function; `def generate(data)` does not. */
+const HANDS_OFF = /(?<!def\s+\w+\s*)\(\s*data\s*[,)]/;
+const ACCESS = { params: /\[\s*(["'])params\1\s*\]/g, correct_answers: /\[\s*(["'])correct_answers\1\s*\]/g };
+/** A literal key right after the access: `["name"]`. */
+const LITERAL_KEY = /\s*\[\s*(["'])([^"'\\]+)\1\s*\]/y;
+const OPAQUE_USE = /^\s*(=(?!=)|\.\s*(update|setdefault|__setitem__)|\[|\s*$)/;
 
 export function scanServerPy(text: string): ServerPyNames {
-  // Another function may fill data: `helper(data)` (but not `def generate(data)`).
-  const handsOff = /\(\s*data\s*[,)]/.test(text.replace(/def\s+\w+\s*\(\s*data\s*[,)]/g, ''));
   const out: ServerPyNames = {};
+  if (HANDS_OFF.test(text)) return out;
   for (const ns of NAMESPACES) {
-    if (handsOff) continue;
     const names = new Set<string>();
     let decided = true;
-    const access = new RegExp(`\\[\\s*(["'])${ns}\\1\\s*\\]`, 'g');
-    for (const m of text.matchAll(access)) {
-      const after = text.slice(m.index! + m[0].length, m.index! + m[0].length + 200);
-      const key = /^\s*\[\s*(["'])([^"'\\]+)\1\s*\]/.exec(after);
-      if (key) {
+    for (const m of text.matchAll(ACCESS[ns])) {
+      const after = m.index! + m[0].length;
+      LITERAL_KEY.lastIndex = after;
+      const key = LITERAL_KEY.exec(text);
+      if (key && key.index + key[0].length - after <= 200) {
         names.add(key[2]);
         continue;
       }
       // data["params"] = {...}, .update(...), [name], aliasing: the scan cannot list the keys.
-      if (/^\s*(=(?!=)|\.\s*(update|setdefault|__setitem__)|\[|\s*$)/.test(after) || isAliased(text, m.index!)) {
+      if (OPAQUE_USE.test(text.slice(after, after + 200)) || isAliased(text, m.index!)) {
         decided = false;
         break;
       }

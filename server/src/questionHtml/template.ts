@@ -1,3 +1,4 @@
+import { canonicalAttribute } from './elements';
 import { scanMustache, type MustacheScan, type MustacheTag } from './mustache';
 
 /**
@@ -84,6 +85,21 @@ export const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'markdo
 
 const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
 const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+// Runs of ordinary characters, matched natively rather than a character at a time: a course's
+// templates are checked once each, mostly before the JavaScript that scans them is optimized.
+// HTML's whitespace is space, tab, LF, FF and CR; `{` may start a mustache tag.
+const END_TAG_NAME = /[^ \t\n\f\r>/]*/y;
+const TAG_NAME = /[^ \t\n\f\r>/{]*/y;
+const ATTRIBUTE_NAME = /[^ \t\n\f\r/>={]*/y;
+const UNQUOTED_VALUE = /[^ \t\n\f\r>{]*/y;
+const SPACES = /[ \t\n\f\r]*/y;
+
+/** The offset after the run `pattern` (a sticky expression) matches at `pos`. */
+function skipRun(pattern: RegExp, text: string, pos: number): number {
+  pattern.lastIndex = pos;
+  pattern.test(text);
+  return pattern.lastIndex;
+}
 
 export function parseTemplate(text: string): Template {
   const mustache = scanMustache(text);
@@ -130,12 +146,17 @@ export function parseTemplate(text: string): Template {
     return tag.end;
   };
 
-  // Next mustache tag at or after i: found by walking the sorted tag list, never by rescanning.
+  // The first mustache tag at or after a position, found by walking the sorted tag list (the scan
+  // only moves forward), never by rescanning.
+  const tags = mustache.tags;
   let nextTag = 0;
+  const tagFrom = (pos: number): MustacheTag | undefined => {
+    while (nextTag < tags.length && tags[nextTag].start < pos) nextTag++;
+    return tags[nextTag];
+  };
   while (i < n) {
     const lt = text.indexOf('<', i);
-    while (nextTag < mustache.tags.length && mustache.tags[nextTag].start < i) nextTag++;
-    const mu = nextTag < mustache.tags.length ? mustache.tags[nextTag].start : -1;
+    const mu = tagFrom(i)?.start ?? -1;
     const next = lt < 0 ? mu : mu < 0 ? lt : Math.min(lt, mu);
     if (next < 0) break;
     if (next === mu) {
@@ -174,14 +195,21 @@ export function parseTemplate(text: string): Template {
   return { text, mustache, roots, elements, problems };
 
   function endTag(pos: number): number {
-    let j = pos + 2;
-    while (j < n && !isSpace(text.charCodeAt(j)) && text[j] !== '>' && text[j] !== '/') j++;
+    const j = skipRun(END_TAG_NAME, text, pos + 2);
     const tag = text.slice(pos + 2, j);
     const lower = tag.toLowerCase();
+    // Up to the next ">" outside mustache tags.
     let k = j;
-    while (k < n && text[k] !== '>') {
-      const skipped = skipMustache(k);
-      k = skipped >= 0 ? skipped : k + 1;
+    for (;;) {
+      const gt = text.indexOf('>', k);
+      const mu = tagFrom(k);
+      if (mu && (gt < 0 || mu.start < gt)) {
+        enterSection(mu);
+        k = mu.end;
+        continue;
+      }
+      k = gt < 0 ? n : gt;
+      break;
     }
     const end = k < n ? k + 1 : n;
     if (k >= n) problems.push({ kind: 'unterminated-tag', start: pos, end: j, message: `The end tag </${tag}> is never closed with ">".` });
@@ -201,13 +229,9 @@ export function parseTemplate(text: string): Template {
   }
 
   function startTag(pos: number): number {
-    let j = pos + 1;
-    while (j < n) {
-      const c = text.charCodeAt(j);
-      if (isSpace(c) || c === 62 /* > */ || c === 47 /* / */) break;
-      if (c === 123 && at.has(j)) break;
-      j++;
-    }
+    let j = skipRun(TAG_NAME, text, pos + 1);
+    // A "{" that starts no mustache tag is part of the name.
+    while (text.charCodeAt(j) === 123 && !at.has(j)) j = skipRun(TAG_NAME, text, j + 1);
     const tag = text.slice(pos + 1, j);
     const parent = stack[stack.length - 1];
     const el: Element = {
@@ -232,7 +256,7 @@ export function parseTemplate(text: string): Template {
     while (k < n) {
       const c = text.charCodeAt(k);
       if (isSpace(c)) {
-        k++;
+        k = skipRun(SPACES, text, k);
         continue;
       }
       if (c === 62 /* > */) {
@@ -294,35 +318,37 @@ export function parseTemplate(text: string): Template {
     let dynamic = false;
     // The first character may be "=" (HTML's tokenizer takes it as part of the name).
     if (text[j] === '=') j++;
-    while (j < n) {
-      const c = text.charCodeAt(j);
-      if (isSpace(c) || c === 47 || c === 62 || c === 61 /* = */) break;
-      const tagAt = c === 123 ? at.get(j) : undefined;
-      if (tagAt) {
-        if (j === pos) break;
+    for (;;) {
+      j = skipRun(ATTRIBUTE_NAME, text, j);
+      if (text.charCodeAt(j) !== 123) break;
+      const tagAt = at.get(j);
+      if (!tagAt) j++;
+      else if (j === pos) break;
+      else {
         dynamic = true;
         j = tagAt.end;
-        continue;
       }
-      j++;
     }
     const attr: Attribute = { name: text.slice(pos, j), nameStart: pos, nameEnd: j, valueStart: j, valueEnd: j, quote: '', dynamic };
-    let k = j;
-    while (k < n && isSpace(text.charCodeAt(k))) k++;
+    let k = skipRun(SPACES, text, j);
     if (text[k] === '=') {
-      k++;
-      while (k < n && isSpace(text.charCodeAt(k))) k++;
+      k = skipRun(SPACES, text, k + 1);
       const q = text[k];
       if (q === '"' || q === "'") {
         attr.quote = q;
+        // Up to the closing quote; mustache tags before it are part of the value.
         let m = k + 1;
-        while (m < n && text[m] !== q) {
-          const tagAt = text.charCodeAt(m) === 123 ? at.get(m) : undefined;
-          if (tagAt) {
+        for (;;) {
+          const close = text.indexOf(q, m);
+          const tagAt = tagFrom(m);
+          if (tagAt && (close < 0 || tagAt.start < close)) {
             attr.dynamic = true;
             enterSection(tagAt);
             m = tagAt.end;
-          } else m++;
+            continue;
+          }
+          m = close < 0 ? n : close;
+          break;
         }
         attr.valueStart = k + 1;
         attr.valueEnd = Math.min(m, n);
@@ -332,15 +358,16 @@ export function parseTemplate(text: string): Template {
         } else k = m + 1;
       } else {
         let m = k;
-        while (m < n) {
-          const c = text.charCodeAt(m);
-          if (isSpace(c) || c === 62) break;
-          const tagAt = c === 123 ? at.get(m) : undefined;
-          if (tagAt) {
+        for (;;) {
+          m = skipRun(UNQUOTED_VALUE, text, m);
+          if (text.charCodeAt(m) !== 123) break;
+          const tagAt = at.get(m);
+          if (!tagAt) m++;
+          else {
             attr.dynamic = true;
             enterSection(tagAt);
             m = tagAt.end;
-          } else m++;
+          }
         }
         attr.valueStart = k;
         attr.valueEnd = m;
@@ -381,6 +408,6 @@ export function parseTemplate(text: string): Template {
 
 /** The attribute of an element by canonical name (case-insensitive, underscores for hyphens). */
 export function findAttribute(el: Element, canonicalName: string): Attribute | undefined {
-  for (const a of el.attributes) if (a.name.toLowerCase().replace(/_/g, '-') === canonicalName) return a;
+  for (const a of el.attributes) if (canonicalAttribute(a.name) === canonicalName) return a;
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { attributeNames, canonicalAttribute } from '../elements';
+import { acceptedAttributes, attributeNames, canonicalAttribute } from '../elements';
 import { didYouMean } from '../suggest';
 import type { TemplateRule } from './rule';
 
@@ -18,13 +18,12 @@ export const unknownAttribute: TemplateRule = {
     for (const el of template.elements) {
       const { info, misplaced } = resolved.get(el)!;
       if (misplaced || !info || info.attributeCheck === 'none') continue;
-      const names = attributeNames(info);
-      const accepted = new Set(names);
+      const accepted = acceptedAttributes(info);
       for (const a of el.attributes) {
         if (a.name.includes('{{') || accepted.has(canonicalAttribute(a.name))) continue;
         report({
           code: info.attributeCheck === 'error' ? 'unknown-attribute' : 'unknown-extensible-attribute',
-          message: `Unknown attribute "${a.name}" on <${el.tag}>.${didYouMean(canonicalAttribute(a.name), names)}`,
+          message: `Unknown attribute "${a.name}" on <${el.tag}>.${didYouMean(canonicalAttribute(a.name), attributeNames(info))}`,
           start: a.nameStart,
           end: a.nameEnd,
         });
