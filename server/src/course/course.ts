@@ -95,14 +95,15 @@ export function reloadEntry(course: Course, entry: InfoEntry, reader: CourseRead
   return entry;
 }
 
-/** Every info entry of the course, infoCourse.json first. */
-export function* allEntries(course: Course): Iterable<InfoEntry> {
-  yield course.info;
-  yield* course.questions.values();
+/** Every info entry of the course, infoCourse.json first. A list, not a generator: it is walked over whole courses. */
+export function allEntries(course: Course): InfoEntry[] {
+  const out = [course.info];
+  for (const q of course.questions.values()) out.push(q);
   for (const ci of course.courseInstances.values()) {
-    yield ci.entry;
-    yield* ci.assessments.values();
+    out.push(ci.entry);
+    for (const a of ci.assessments.values()) out.push(a);
   }
+  return out;
 }
 
 /** Finds the entry whose info file is `path`, if any. */
