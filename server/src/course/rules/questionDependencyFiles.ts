@@ -3,10 +3,11 @@ import type { CourseRule } from './rule';
 import { DEPENDENCY_FOLDERS } from '../courseConventions';
 
 /** node_modules dependency kinds, with the clientFilesCourse kind that can take a copy instead. */
-const NODE_MODULE_KINDS: Record<string, string> = {
+const NODE_MODULE_KINDS = Object.entries({
   nodeModulesStyles: 'clientFilesCourseStyles',
   nodeModulesScripts: 'clientFilesCourseScripts',
-};
+});
+const CLIENT_FILE_KINDS = Object.entries(DEPENDENCY_FOLDERS);
 
 /**
  * Beyond PrairieLearn, which does not check `dependencies` at sync: a missing clientFiles* file
@@ -27,15 +28,15 @@ export const questionDependencyFiles: CourseRule = {
     for (const entry of course.questions.values()) {
       const deps = ctx.validData(entry)?.dependencies;
       if (typeof deps !== 'object' || deps === null) continue;
-      for (const [kind, where] of Object.entries(DEPENDENCY_FOLDERS)) {
+      for (const [kind, where] of CLIENT_FILE_KINDS) {
         const files = deps[kind];
         if (!Array.isArray(files)) continue;
         const folder = nodePath.join(where.base === 'question' ? entry.dir : course.root, where.folder);
-        const shown = where.base === 'question' ? `this question's ${where.folder}/ folder` : `the course's ${where.folder}/ folder`;
         files.forEach((file: unknown, i: number) => {
           if (typeof file !== 'string') return;
           const full = nodePath.join(folder, file);
           if (reader.exists(full)) return;
+          const shown = where.base === 'question' ? `this question's ${where.folder}/ folder` : `the course's ${where.folder}/ folder`;
           ctx.report(entry, {
             code: 'missing-dependency-file',
             path: ['dependencies', kind, i],
@@ -44,7 +45,7 @@ export const questionDependencyFiles: CourseRule = {
           });
         });
       }
-      for (const [kind, replacement] of Object.entries(NODE_MODULE_KINDS)) {
+      for (const [kind, replacement] of NODE_MODULE_KINDS) {
         const files = deps[kind];
         if (!Array.isArray(files)) continue;
         files.forEach((file: unknown, i: number) => {
