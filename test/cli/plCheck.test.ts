@@ -243,7 +243,8 @@ test('a reader that stops early (pl-check | head) ends the run quietly, keeping 
 });
 
 test('columns are as an editor shows them: a byte order mark takes none, CRLF lines count once', () => {
-  const bom = `\ufeff{"uuid": "${UUID_A}", "title": "Q", "topic": "Basics", "type": "v3",}`;
+  // Two UUIDs: the second is reported where it is, after the mark.
+  const bom = `\ufeff{"uuid": "${UUID_A}", "title": "Q", "topic": "Basics", "type": "v3", "uuid": "${UUID_B}"}`;
   const root = writeCourse({
     ...BASE_COURSE,
     'questions/bom/info.json': bom,
@@ -254,9 +255,10 @@ test('columns are as an editor shows them: a byte order mark takes none, CRLF li
   // The mark itself is reported at the start; what follows it, at its column in an editor (which hides the mark).
   const [mark, ...rest] = at('questions/bom/info.json', 'json-syntax');
   assert.deepEqual(pick(mark), { line: 1, column: 1, endLine: 1, endColumn: 1 });
-  assert.ok(rest.length > 0);
-  const brace = bom.lastIndexOf('}'); // its offset counts the mark, its editor column (1-based) does not
-  for (const p of rest) assert.deepEqual(pick(p), { line: 1, column: brace, endLine: 1, endColumn: brace + 1 });
+  assert.equal(rest.length, 0, 'one syntax error, as PrairieLearn reports');
+  const second = bom.lastIndexOf('"uuid"'); // its offset counts the mark, its editor column (1-based) does not
+  const multiple = at('questions/bom/info.json', 'uuid-multiple');
+  assert.deepEqual(multiple.map(pick), [{ line: 1, column: second, endLine: 1, endColumn: second + `"uuid": "${UUID_B}"`.length }]);
   assert.deepEqual(pick(at('questions/crlf/info.json', 'schema-violation')[0]), { line: 3, column: 12, endLine: 3, endColumn: 13 });
 });
 

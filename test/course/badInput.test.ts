@@ -40,6 +40,22 @@ test('whitespace-only and "null" files do not crash the rules', () => {
     const mine = found.filter((d) => d.relPath === `questions/${qid}/info.json`);
     assert.ok(mine.some((d) => d.severity === 'error'), `${qid}: ${JSON.stringify(mine)}`);
   }
+  // PrairieLearn's own wording for each: `null` fails its UUID lookup like an unparsable file.
+  const messages = (qid: string) => found.filter((d) => d.relPath === `questions/${qid}/info.json`).map((d) => d.message);
+  assert.deepEqual(messages('null'), ['UUID not found in file. Add a "uuid" property with a new UUID.']);
+  assert.deepEqual(messages('array'), ['UUID is missing. Add a "uuid" property with a new UUID.']);
+});
+
+test('only the first syntax error of a file is reported, as PrairieLearn reports one', () => {
+  const found = checkCourseFiles({
+    'questions/quote/info.json': `{\n  "uuid": "${UUID}",\n  "title": 'Q',\n  "topic": "Basics"\n}\n`,
+    'questions/comma/info.json': `{\n  "uuid": "${UUID.replace('5b', '6b')}",\n  "title": "Q",\n}\n`,
+  });
+  const syntax = withCode(found, 'json-syntax').map((d) => [d.relPath, d.line, d.message]);
+  assert.deepEqual(syntax, [
+    ['questions/comma/info.json', 4, 'Error parsing JSON: Property name expected.'],
+    ['questions/quote/info.json', 3, 'Error parsing JSON: Invalid symbol.'],
+  ]);
 });
 
 test('a byte order mark is a syntax error at the start, as PrairieLearn cannot parse it; the UUID is still found', () => {
@@ -150,8 +166,8 @@ test('an unreadable file is an EACCES read error', { skip: isRoot && 'running as
 });
 
 test('a file with 150,000 problems is reported in full, without overflowing the stack', () => {
-  // Each missing comma between the numbers is a syntax error of its own.
-  const root = writeCourse({ ...BASE_COURSE, 'questions/q/info.json': '[' + '1 '.repeat(150_000) + ']' });
+  // Each tag that is a number, not a string, is a schema violation of its own.
+  const root = writeCourse({ ...BASE_COURSE, 'questions/q/info.json': JSON.stringify({ ...QUESTION, tags: new Array(150_000).fill(1) }) });
   const diagnostics = new CourseChecker().check(loadCourse(root), { reportSyntaxErrors: true });
-  assert.equal(diagnostics.filter((d) => d.code === 'json-syntax').length, 149_999);
+  assert.equal(diagnostics.filter((d) => d.code === 'schema-violation').length, 150_000);
 });

@@ -685,7 +685,9 @@ function computeLocal(entry: InfoEntry, file: JsonFile, ctx: RuleContext, hour: 
   if (entry.kind !== 'course') {
     const uuid_ = data && typeof data === 'object' && !Array.isArray(data) ? data.uuid : undefined;
     if (!uuid_) {
-      push('uuid-missing', 'UUID is missing. Add a "uuid" property with a new UUID.', file.rangeOf(['uuid'], 'key'));
+      // A file holding just `null` makes PrairieLearn's `json.uuid` throw, so it takes the path of unparsable files.
+      const message = data === null ? 'UUID not found in file.' : 'UUID is missing.';
+      push('uuid-missing', `${message} Add a "uuid" property with a new UUID.`, file.rangeOf(['uuid'], 'key'));
       return done(undefined);
     }
     if (typeof uuid_ !== 'string' || !UUID_PATTERN.test(uuid_)) {

@@ -115,21 +115,20 @@ export function computeLineStarts(text: string): number[] {
   return starts;
 }
 
-/** Syntax errors at their place, reported as strict JSON (comments and trailing commas are errors). */
+/**
+ * The first syntax error at its place, reported as strict JSON (comments and trailing commas are
+ * errors). Only the first, as PrairieLearn reports one: what follows a mistake is often the parser
+ * losing its way.
+ */
 function strictSyntaxErrors(text: string): JsonSyntaxError[] {
+  if (text.charCodeAt(0) === 0xfeff) {
+    return [{ offset: 0, length: 1, message: 'Byte order mark (BOM) at the start of the file, which PrairieLearn cannot parse; save the file as UTF-8 without BOM' }];
+  }
   const errors: jsonc.ParseError[] = [];
   jsonc.parse(text, errors, { allowTrailingComma: false, disallowComments: true, allowEmptyContent: false });
-  const out: JsonSyntaxError[] = [];
-  if (text.charCodeAt(0) === 0xfeff) {
-    out.push({ offset: 0, length: 1, message: 'Byte order mark (BOM) at the start of the file, which PrairieLearn cannot parse; save the file as UTF-8 without BOM' });
-  }
-  for (const e of errors) {
-    // jsonc-parser reports the mark itself as an invalid symbol: said above.
-    if (out.length && e.offset === 0 && e.error === jsonc.ParseErrorCode.InvalidSymbol) continue;
-    out.push({ offset: e.offset, length: Math.max(e.length, 1), message: describeParseError(e.error) });
-  }
-  if (out.length === 0) out.push({ offset: 0, length: Math.min(text.length, 1), message: 'Invalid JSON' });
-  return out;
+  const first = errors[0];
+  if (!first) return [{ offset: 0, length: Math.min(text.length, 1), message: 'Invalid JSON' }];
+  return [{ offset: first.offset, length: Math.max(first.length, 1), message: describeParseError(first.error) }];
 }
 
 function describeParseError(code: jsonc.ParseErrorCode): string {
