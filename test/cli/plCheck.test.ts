@@ -265,3 +265,52 @@ test('columns are as an editor shows them: a byte order mark takes none, CRLF li
 function pick(p: any) {
   return { line: p.line, column: p.column, endLine: p.endLine, endColumn: p.endColumn };
 }
+
+/**
+ * Runs pl-check as a user whom permissions stop: as root (CI runs as root, and root reads anything)
+ * through `setpriv` as nobody, from a copy of the bundle that user can read; else as the current user.
+ */
+function runCliUnprivileged(args: string[], cwd: string): ReturnType<typeof spawnSync> {
+  const isRoot = process.getuid?.() === 0;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-bin-'));
+  fs.chmodSync(dir, 0o755);
+  const bundle = path.join(dir, 'plCheck.js');
+  fs.copyFileSync(path.join(REPO, 'dist/plCheck.js'), bundle);
+  fs.chmodSync(bundle, 0o644);
+  const command = isRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [process.execPath];
+  const r = spawnSync(command[0], [...command.slice(1), bundle, ...args], { cwd, encoding: 'utf8' });
+  fs.rmSync(dir, { recursive: true, force: true });
+  return r;
+}
+
+test('unreadable files and folders are read errors where they are, never an empty course', () => {
+  const root = writeCourse({
+    ...BASE_COURSE,
+    'questions/fine/info.json': question(UUID_A),
+    'questions/closed/info.json': question(UUID_B),
+    'questions/locked/q/info.json': question('33333333-3333-4333-8333-333333333333'),
+    'courseInstances/Fa26/infoCourseInstance.json': { uuid: '44444444-4444-4444-8444-444444444444' },
+  });
+  const modes: [string, number][] = [
+    ['.', 0o755],
+    ['questions/closed/info.json', 0o000],
+    // Entered but not listed: its info.json is missing, and what is inside cannot be known.
+    ['questions/locked', 0o311],
+    ['courseInstances', 0o311],
+  ];
+  for (const [rel, mode] of modes) fs.chmodSync(path.join(root, rel), mode);
+  try {
+    const r = runCliUnprivileged(['--format', 'json', '.'], root);
+    assert.equal(r.stderr, '');
+    assert.equal(r.status, 1, String(r.stdout));
+    const problems = JSON.parse(String(r.stdout)).map((p: any) => `${p.file} ${p.code} ${p.message}`);
+    assert.deepEqual(problems, [
+      'courseInstances read-error Error reading directory courseInstances: EACCES. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.',
+      'questions/closed/info.json read-error Error reading JSON file questions/closed/info.json: EACCES',
+      'questions/locked read-error Error reading directory questions/locked: EACCES. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.',
+    ]);
+  } finally {
+    for (const [rel] of modes) fs.chmodSync(path.join(root, rel), 0o755);
+    fs.chmodSync(path.join(root, 'questions/closed/info.json'), 0o644);
+  }
+});

@@ -150,20 +150,7 @@ test('a folder symlinked into itself ends (at the system symlink limit) without 
   new CourseChecker().check(course, { reportSyntaxErrors: true });
 });
 
-const isRoot = process.getuid?.() === 0;
-
-test('an unreadable file is an EACCES read error', { skip: isRoot && 'running as root: chmod 000 does not stop reads (the ELOOP test covers unreadable files)' }, () => {
-  const root = writeCourse({ ...BASE_COURSE, 'questions/q/info.json': QUESTION });
-  const file = path.join(root, 'questions/q/info.json');
-  fs.chmodSync(file, 0o000);
-  try {
-    const found = checkFolder(root);
-    assert.deepEqual(found.map((d) => `${d.relPath} ${d.code}`), ['questions/q/info.json read-error']);
-    assert.match(found[0].message, /EACCES$/);
-  } finally {
-    fs.chmodSync(file, 0o644);
-  }
-});
+// Unreadable files and folders: test/cli/plCheck.test.ts, which runs the checker as a user that permissions stop.
 
 test('a file with 150,000 problems is reported in full, without overflowing the stack', () => {
   // Each tag that is a number, not a string, is a schema violation of its own.

@@ -314,13 +314,13 @@ export class CourseChecker {
         this.order.push(slot);
         this.localReports.set(slot, hasLocalReports(slot.local));
       }
-      this.missingDiagnostics = course.missing.map((missing) => ({
-        file: missing.dir,
-        range: { start: 0, end: 0 },
-        severity: codeSeverity('missing-info-file'),
-        code: 'missing-info-file',
-        message: `Missing JSON file: ${missing.relPath}. Either create the file or delete the ${missing.relPath.slice(0, missing.relPath.lastIndexOf('/'))} directory.`,
-      }));
+      this.missingDiagnostics = course.missing.map((missing) => {
+        const code = missing.readError ? 'read-error' : 'missing-info-file';
+        const message = missing.readError
+          ? `Error reading directory ${missing.relPath}: ${missing.readError}. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.`
+          : `Missing JSON file: ${missing.relPath}. Either create the file or delete the ${missing.relPath.slice(0, missing.relPath.lastIndexOf('/'))} directory.`;
+        return { file: missing.dir, range: { start: 0, end: 0 }, severity: codeSeverity(code), code, message };
+      });
     } else {
       for (const slot of this.invalidSlots) slot.invalid = false;
       // Results depend on the hour (date rules): a new hour looks at every entry.

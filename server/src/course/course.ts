@@ -30,13 +30,18 @@ export interface InfoEntry {
   readError?: string;
 }
 
-/** A folder that holds no entity at all: PrairieLearn reports the deepest such folder. */
+/**
+ * A folder that holds no entity at all (PrairieLearn reports the deepest such folder), or one that
+ * cannot be listed (`readError`), which fails PrairieLearn's sync.
+ */
 export interface MissingInfoFile {
   kind: Exclude<InfoKind, 'course'>;
   /** Absolute path of the folder. */
   dir: string;
-  /** Course-relative path of the info file that should be there. */
+  /** Course-relative path of the info file that should be there; of the folder itself when it cannot be listed. */
   relPath: string;
+  /** errno code (EACCES...) when the folder cannot be listed. */
+  readError?: string;
 }
 
 export interface CourseInstance {
@@ -148,8 +153,12 @@ function discover(
     let names: { name: string; isDirectory: boolean }[];
     try {
       names = reader.readDir(dir);
-    } catch {
-      return 0;
+    } catch (err) {
+      // No such folder (a course without questions/ yet) holds nothing; one that cannot be listed is reported.
+      const code = (err as NodeJS.ErrnoException).code ?? String(err);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return 0;
+      missing.push({ kind, dir, relPath: idPrefix ? `${relBase}/${idPrefix.slice(0, -1)}` : relBase, readError: code });
+      return 1;
     }
     let count = 0;
     for (const { name, isDirectory } of names) {

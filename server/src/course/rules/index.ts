@@ -48,7 +48,7 @@ import { accessControlStudentLabels } from './accessControlStudentLabels';
 import { courseInstanceSharedAssessments } from './courseInstanceSharedAssessments';
 /** Codes the checking pipeline itself emits, before any rule runs. */
 export const PIPELINE_CODES: Record<string, CodeInfo> = {
-  'read-error': { severity: 'error', description: 'The info file cannot be read.' },
+  'read-error': { severity: 'error', description: 'An info file, or a folder of them, cannot be read.' },
   'json-syntax': { severity: 'error', description: 'The file is not valid JSON.' },
   'missing-info-file': { severity: 'error', description: 'A folder under questions/, courseInstances/ or assessments/ holds no info file.' },
   'uuid-missing': { severity: 'error', description: 'The file has no "uuid".' },
