@@ -2,10 +2,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BASE_COURSE, writeCourse } from '../helpers/course';
+import { BASE_COURSE, writeCourse, temporaryFolder } from '../helpers/course';
 import { allCodes } from '../../server/src/course/rules';
 import { REPO, assertNoStackTrace, runCli } from './runCli';
 
@@ -47,7 +46,7 @@ test('--list-codes lists every registered code', () => {
 });
 
 test('usage problems give one clear line on stderr and exit 2', () => {
-  const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-'));
+  const empty = temporaryFolder('pl-check-');
   try {
     const cases: [string[], RegExp][] = [
       [['--bogus'], /unknown option --bogus/],
@@ -108,7 +107,7 @@ test('human output: path:line:col severity message [code], relative to the cwd, 
 });
 
 test('a folder of courses: every course is checked, each once', () => {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-'));
+  const parent = temporaryFolder('pl-check-');
   try {
     writeCourse({ ...BASE_COURSE, 'questions/q/info.json': question(UUID_A) }, path.join(parent, 'a'));
     mixedCourse(path.join(parent, 'nested/b'));
@@ -176,7 +175,7 @@ function assertSpan(s: any, root: string): void {
 }
 
 test('--format sarif: SARIF 2.1.0 that GitHub code scanning accepts', () => {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-'));
+  const parent = temporaryFolder('pl-check-');
   try {
     const root = mixedCourse(path.join(parent, 'courses/one'));
     const r = runCli(['--format', 'sarif', 'courses'], parent);
@@ -232,7 +231,7 @@ test('the demo course is clean', { skip: !fs.existsSync(DEMO) && 'server/demo-co
 
 test('a reader that stops early (pl-check | head) ends the run quietly, keeping the exit status', () => {
   // A real pipe into `head`, which exits after 100 bytes of the ~200 KB of SARIF.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-pipe-'));
+  const dir = temporaryFolder('pl-check-pipe-');
   const fixture = path.join(__dirname, 'fixtures/one-mistake-per-rule');
   const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const run = `${quote(process.execPath)} ${quote(path.join(REPO, 'dist/plCheck.js'))} --format sarif ${quote(fixture)}`;
@@ -272,7 +271,7 @@ function pick(p: any) {
  */
 function runCliUnprivileged(args: string[], cwd: string): ReturnType<typeof spawnSync> {
   const isRoot = process.getuid?.() === 0;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-bin-'));
+  const dir = temporaryFolder('pl-check-bin-');
   fs.chmodSync(dir, 0o755);
   const bundle = path.join(dir, 'plCheck.js');
   fs.copyFileSync(path.join(REPO, 'dist/plCheck.js'), bundle);

@@ -1,12 +1,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { temporaryFolder } from '../helpers/course';
 import { cachingReader, nodeCourseReader } from '../../server/src/course/courseReader';
 
 test('cachingReader answers from memory for cacheable paths until the path is invalidated', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-cache-'));
+  const dir = temporaryFolder('pl-cache-');
   const cached = path.join(dir, 'q', 'question.html');
   const passThrough = path.join(dir, 'q', 'notes.txt');
   fs.mkdirSync(path.dirname(cached));

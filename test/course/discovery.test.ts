@@ -1,9 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { BASE_COURSE, checkFolder, writeCourse } from '../helpers/course';
+import { BASE_COURSE, checkFolder, writeCourse, temporaryFolder } from '../helpers/course';
 import { isTemplateQid, loadCourse } from '../../server/src/course/course';
 import { findCourseRoots } from '../../server/src/course/courseReader';
 
@@ -91,7 +89,7 @@ test('template/ questions are discovered as ordinary QIDs', () => {
 });
 
 test('several course roots: found sorted, not inside a course, not in node_modules or hidden folders', () => {
-  const parent = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-roots-'));
+  const parent = temporaryFolder('pl-roots-');
   for (const dir of ['b-course', 'a-course', 'group/c-course', 'a-course/questions/inner', 'node_modules/pkg', '.hidden/d']) {
     writeCourse(BASE_COURSE, path.join(parent, dir));
   }

@@ -17,8 +17,21 @@ export const BASE_COURSE: CourseFiles = {
   },
 };
 
+/** The temporary folders this test process made, removed when it exits. */
+const made: string[] = [];
+process.on('exit', () => {
+  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A new temporary folder, removed when the test process exits. */
+export function temporaryFolder(prefix = 'pl-course-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
 /** Writes `files` (path → text, or an object written as JSON) into a new temporary course folder. */
-export function writeCourse(files: CourseFiles, root = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-course-'))): string {
+export function writeCourse(files: CourseFiles, root = temporaryFolder()): string {
   for (const [rel, content] of Object.entries(files)) {
     const full = path.join(root, rel);
     fs.mkdirSync(path.dirname(full), { recursive: true });
