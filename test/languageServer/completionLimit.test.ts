@@ -1,10 +1,8 @@
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { cursor, LspClient, removeTemporaryFolders, temporaryFolder } from './lspClient';
+import { cursor, LspClient, temporaryFolder } from './lspClient';
 import { BASE_COURSE, writeCourse } from '../helpers/course';
-
-after(() => removeTemporaryFolders());
 
 test('a course with thousands of QIDs sends only the matches of what is typed, at most 500', async () => {
   const files: Record<string, string | object> = { ...BASE_COURSE };

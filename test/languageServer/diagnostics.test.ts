@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { copyFixtureCourse, type Diagnostic, LspClient, removeTemporaryFolders, temporaryFolder, uriOf } from './lspClient';
+import { copyFixtureCourse, type Diagnostic, LspClient, temporaryFolder, uriOf } from './lspClient';
 
 const codes = (d: Diagnostic[]) => d.map((x) => x.code);
 const hasCode = (code: string) => (d: Diagnostic[]) => codes(d).includes(code);
@@ -22,7 +22,6 @@ before(async () => {
 
 after(async () => {
   await client.stop();
-  removeTemporaryFolders();
 });
 
 test('the workspace scan publishes problems of files that are not open, in PrairieLearn terms', async () => {
@@ -192,5 +191,30 @@ test('settings pulled from the client (as VS Code answers) win over initializati
     assert.equal(pulled.configurationRequests, 1);
   } finally {
     await pulled.stop();
+  }
+});
+
+test('quick edits are checked once, after the typing pauses for the debounce time', async () => {
+  // A debounce far longer than the gaps between the edits below, so that timing cannot split them.
+  const course = copyFixtureCourse();
+  const debounced = await LspClient.start([course], { validation: { debounceMs: 1500, workspace: false } });
+  try {
+    const file = path.join(course, 'questions/addNumbers/info.json');
+    const text = fs.readFileSync(file, 'utf8');
+    const uuid = (JSON.parse(text) as { uuid: string }).uuid;
+    await debounced.open(file);
+    const before = debounced.published.length;
+    // Five edits, each a different invalid UUID, which the message quotes.
+    for (let i = 1; i <= 5; i++) await debounced.change(file, text.replace(uuid, `not-a-uuid-${i}`));
+    await debounced.waitForDiagnostics(file, hasCode('uuid-invalid'));
+    // A further debounce period: nothing more may come.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const published = debounced.published.slice(before).filter((p) => p.uri === uriOf(file));
+    assert.deepEqual(
+      published.map((p) => p.diagnostics.map((d) => d.message)),
+      [['UUID "not-a-uuid-5" is not a valid UUID. Replace it with a new UUID.']],
+    );
+  } finally {
+    await debounced.stop();
   }
 });

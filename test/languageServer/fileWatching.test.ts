@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { copyFixtureCourse, type Diagnostic, FileChangeType, LspClient, removeTemporaryFolders, temporaryFolder } from './lspClient';
+import { copyFixtureCourse, type Diagnostic, FileChangeType, LspClient, temporaryFolder } from './lspClient';
 
 const hasCode = (code: string) => (d: Diagnostic[]) => d.some((x) => x.code === code);
 const isEmpty = (d: Diagnostic[]) => d.length === 0;
@@ -17,7 +17,6 @@ before(async () => {
 
 after(async () => {
   await client.stop();
-  removeTemporaryFolders();
 });
 
 test('deleting a question folder flags the assessment that uses it; restoring it clears that', async () => {

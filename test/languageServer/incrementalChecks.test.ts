@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { copyFixtureCourse, type Diagnostic, FileChangeType, LspClient, removeTemporaryFolders, uriOf } from './lspClient';
+import { copyFixtureCourse, type Diagnostic, FileChangeType, LspClient, uriOf } from './lspClient';
 
 const codes = (d: Diagnostic[]) => d.map((x) => String(x.code)).sort();
 const isEmpty = (d: Diagnostic[]) => d.length === 0;
@@ -17,7 +17,6 @@ before(async () => {
 
 after(async () => {
   await client.stop();
-  removeTemporaryFolders();
 });
 
 test('question.html diagnostics follow server.py and figure files changing on disk, though its own text did not change', async () => {

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { applyEdits, copyFixtureCourse, cursor, type Diagnostic, LspClient, removeTemporaryFolders, uriOf } from './lspClient';
+import { applyEdits, copyFixtureCourse, cursor, type Diagnostic, LspClient, uriOf } from './lspClient';
 
 let root: string;
 let client: LspClient;
@@ -17,7 +17,6 @@ before(async () => {
 
 after(async () => {
   await client.stop();
-  removeTemporaryFolders();
 });
 
 /** Opens `file` with `textWithCursor` (minus its `|`) and asks for completion at the `|`. */

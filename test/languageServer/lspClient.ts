@@ -2,8 +2,8 @@
 // the protocol to it, so the tests exercise exactly what VS Code runs.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
+import { temporaryFolder } from '../helpers/course';
 import {
   createProtocolConnection,
   StreamMessageReader,
@@ -44,26 +44,13 @@ import { URI } from 'vscode-uri';
 const SERVER = path.resolve(__dirname, '../../dist/languageServer.js');
 const FIXTURE = path.join(__dirname, 'fixtures', 'course');
 
-export { FileChangeType };
+export { FileChangeType, temporaryFolder };
 export type { Diagnostic };
 
-const temporary: string[] = [];
-
-/** A new temporary folder, removed by removeTemporaryFolders(). */
-export function temporaryFolder(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-lsp-'));
-  temporary.push(dir);
-  return dir;
-}
-
 /** Copies the fixture course to a fresh temporary folder (tests change files on disk). */
-export function copyFixtureCourse(dir = temporaryFolder()): string {
+export function copyFixtureCourse(dir = temporaryFolder('pl-lsp-')): string {
   fs.cpSync(FIXTURE, dir, { recursive: true });
   return dir;
-}
-
-export function removeTemporaryFolders(): void {
-  for (const dir of temporary.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
 export function uriOf(file: string): string {

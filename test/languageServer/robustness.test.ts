@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { copyFixtureCourse, cursor, type Diagnostic, FileChangeType, LspClient, removeTemporaryFolders, temporaryFolder } from './lspClient';
+import { copyFixtureCourse, cursor, type Diagnostic, FileChangeType, LspClient, temporaryFolder } from './lspClient';
 
 const hasCode = (code: string) => (d: Diagnostic[]) => d.some((x) => x.code === code);
 
@@ -17,7 +17,6 @@ before(async () => {
 
 after(async () => {
   await client.stop();
-  removeTemporaryFolders();
 });
 
 /** The server is still up and answering requests after whatever the test threw at it. */

@@ -2,7 +2,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { applyEdits, copyFixtureCourse, cursor, type Diagnostic, FileChangeType, LspClient, removeTemporaryFolders } from '../languageServer/lspClient';
+import { applyEdits, copyFixtureCourse, cursor, type Diagnostic, FileChangeType, LspClient } from '../languageServer/lspClient';
 
 // Over LSP against the built server (dist/languageServer.js), on a copy of the fixture course with
 // question.html files written for these tests.
@@ -23,7 +23,6 @@ before(async () => {
 
 after(async () => {
   await client.stop();
-  removeTemporaryFolders();
 });
 
 test('a closed question.html is checked with the workspace: duplicate answers-name, with ranges and related locations', async () => {
