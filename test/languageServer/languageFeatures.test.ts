@@ -30,9 +30,10 @@ async function completeAt(file: string, textWithCursor: string) {
 test('QIDs complete in zone questions and alternatives, with titles, without drafts', async () => {
   const original = fs.readFileSync(homework(), 'utf8');
   const { items, labels, text } = await completeAt(homework(), original.replace('"addNumbers"', '"add|"'));
-  assert.deepEqual(labels.slice(0, 2), ['addNumbers', 'geometry/triangleArea']);
+  assert.deepEqual(labels.slice(0, 3), ['addNumbers', 'geometry/triangleArea', 'template/numberInput'], 'templates last');
   assert.ok(!labels.some((l) => l.startsWith('__drafts__/')), 'drafts cannot be used in assessments');
   assert.equal(items[0].detail, 'Add two numbers');
+  assert.equal(items[2].detail, 'template question: Number input starter');
   const edit = items[1].textEdit as { range: any; newText: string };
   assert.equal(applyEdits(text, [edit]), original.replace('"addNumbers"', '"geometry/triangleArea"'));
 
@@ -99,6 +100,9 @@ test('hover gives the schema description and how a setting behaves on Homework a
   const qid = cursor(fs.readFileSync(homework(), 'utf8').replace('"addNumbers"', '"add|Numbers"'));
   await client.open(homework(), qid.text);
   assert.match(await client.hover(homework(), qid.position), /Add two numbers/);
+  const template = cursor(fs.readFileSync(homework(), 'utf8').replace('"addNumbers"', '"template/number|Input"'));
+  await client.change(homework(), template.text);
+  assert.match(await client.hover(homework(), template.position), /Number input starter[\s\S]*starting points when an instructor creates a new question/);
   await client.close(homework());
 });
 

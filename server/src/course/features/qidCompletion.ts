@@ -1,4 +1,4 @@
-import { isDraftQid, type Course } from '../course';
+import { isDraftQid, isTemplateQid, type Course } from '../course';
 
 export interface QidCandidate {
   qid: string;
@@ -6,9 +6,14 @@ export interface QidCandidate {
   topic?: string;
   /** The question's info.json. */
   path: string;
+  /** Under `template/`: a starting point for new questions more than one to assess with. */
+  template: boolean;
 }
 
-/** Questions an assessment may list: every question except drafts, which PrairieLearn refuses there. */
+/**
+ * Questions an assessment may list: every question except drafts, which PrairieLearn refuses there.
+ * Templates come last: they are allowed, but seldom what an assessment means.
+ */
 export function qidCandidates(course: Course): QidCandidate[] {
   const out: QidCandidate[] = [];
   for (const [qid, entry] of course.questions) {
@@ -19,7 +24,8 @@ export function qidCandidates(course: Course): QidCandidate[] {
       title: typeof data?.title === 'string' ? data.title : undefined,
       topic: typeof data?.topic === 'string' ? data.topic : undefined,
       path: entry.path,
+      template: isTemplateQid(qid),
     });
   }
-  return out.sort((a, b) => (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
+  return out.sort((a, b) => Number(a.template) - Number(b.template) || (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
 }

@@ -1,4 +1,4 @@
-import type { Course, InfoEntry } from '../course';
+import { isTemplateQid, type Course, type InfoEntry } from '../course';
 import type { JsonPath } from '../jsonFile';
 import { declaredNames } from './courseNames';
 import { referenceAt } from './references';
@@ -13,7 +13,8 @@ export function describeReference(course: Course, entry: InfoEntry, path: JsonPa
     const data = question.file?.value as { title?: unknown; topic?: unknown } | undefined;
     const title = typeof data?.title === 'string' ? data.title : '(no title)';
     const topic = typeof data?.topic === 'string' ? ` — topic *${data.topic}*` : '';
-    return `**${title}**${topic}\n\n\`${question.relPath}\``;
+    const template = isTemplateQid(value) ? '\n\nA template question: PrairieLearn offers the questions under `template/` as starting points when an instructor creates a new question.' : '';
+    return `**${title}**${topic}\n\n\`${question.relPath}\`${template}`;
   }
   const declared = declaredNames(course, ref.list).find((n) => n.name === value);
   if (!declared) return `\`${value}\` is not declared in \`${ref.list}\` of infoCourse.json.`;

@@ -24,7 +24,7 @@ export function valueCandidates(course: Course, entry: InfoEntry, path: JsonPath
   let candidates: ValueCandidate[];
   switch (ref.type) {
     case 'qid':
-      candidates = qidCandidates(course).map((q) => ({ value: q.qid, detail: q.title, kind: 'question' }));
+      candidates = qidCandidates(course).map((q) => ({ value: q.qid, detail: q.template ? `template question${q.title ? `: ${q.title}` : ''}` : q.title, kind: 'question' }));
       break;
     case 'name':
       candidates = declaredNames(course, ref.list).map((n) => ({
