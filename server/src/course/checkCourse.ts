@@ -199,7 +199,8 @@ export class CourseChecker {
   private questionFilePass: { generation?: number; keys: string[] } | undefined;
   /** The slots a course rule made invalid in the last check. */
   private invalidSlots: Slot[] = [];
-  private missingDiagnostics: CourseDiagnostic[] = [];
+  /** Diagnostics of folders: those that hold no info file, and those that cannot be listed. */
+  private folderDiagnostics: CourseDiagnostic[] = [];
   private ruleRuns: (RuleRun | undefined)[] = [];
   /** The diagnostic made from each report an incremental rule may hand again. */
   private fromReport = new WeakMap<Report, CourseDiagnostic>();
@@ -213,7 +214,7 @@ export class CourseChecker {
       for (const d of local.diagnostics) all.push(d);
     }
     for (const run of this.ruleRuns) for (const d of this.diagnosticsOfRun(run!)) all.push(d);
-    for (const d of this.missingDiagnostics) all.push(d);
+    for (const d of this.folderDiagnostics) all.push(d);
     for (const { state } of this.questionFileReports.list()) for (const d of state!.diagnostics!) all.push(d);
     return applySeverityOverrides(all, options.severities);
   }
@@ -247,7 +248,7 @@ export class CourseChecker {
       for (const d of slot.local.diagnostics) out.push(d);
       for (const run of this.ruleRuns) for (const d of run!.byEntry.get(slot.entry) ?? []) out.push(d);
     }
-    for (const d of this.missingDiagnostics) if (d.file === file) out.push(d);
+    for (const d of this.folderDiagnostics) if (d.file === file) out.push(d);
     for (const d of this.questionFileSlots.get(file)?.state?.diagnostics ?? []) out.push(d);
     return applySeverityOverrides(out, this.output?.severities);
   }
@@ -257,7 +258,7 @@ export class CourseChecker {
     const files = new Set<string>();
     for (const { entry } of this.localReports.list()) files.add(entry.path);
     for (const run of this.ruleRuns) for (const entry of run!.byEntry.keys()) files.add(entry.path);
-    for (const d of this.missingDiagnostics) files.add(d.file);
+    for (const d of this.folderDiagnostics) files.add(d.file);
     for (const { path } of this.questionFileReports.list()) files.add(path);
     const out = new Map<string, CourseDiagnostic[]>();
     for (const file of files) {
@@ -314,7 +315,7 @@ export class CourseChecker {
         this.order.push(slot);
         this.localReports.set(slot, hasLocalReports(slot.local));
       }
-      this.missingDiagnostics = course.missing.map((missing) => {
+      this.folderDiagnostics = course.missing.map((missing) => {
         const code = missing.readError ? 'read-error' : 'missing-info-file';
         const message = missing.readError
           ? `Error reading directory ${missing.relPath}: ${missing.readError}. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.`

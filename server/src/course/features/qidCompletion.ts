@@ -6,7 +6,7 @@ export interface QidCandidate {
   topic?: string;
   /** The question's info.json. */
   path: string;
-  /** Under `template/`: a starting point for new questions more than one to assess with. */
+  /** Under `template/`: a starting point for new questions, seldom one to assess with. */
   template: boolean;
 }
 
