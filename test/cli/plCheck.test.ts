@@ -287,12 +287,14 @@ test('unreadable files and folders are read errors where they are, never an empt
     ...BASE_COURSE,
     'questions/fine/info.json': question(UUID_A),
     'questions/closed/info.json': question(UUID_B),
+    'questions/fine/question.html': '<p>Hello</p>',
     'questions/locked/q/info.json': question('33333333-3333-4333-8333-333333333333'),
     'courseInstances/Fa26/infoCourseInstance.json': { uuid: '44444444-4444-4444-8444-444444444444' },
   });
   const modes: [string, number][] = [
     ['.', 0o755],
     ['questions/closed/info.json', 0o000],
+    ['questions/fine/question.html', 0o000],
     // Entered but not listed: its info.json is missing, and what is inside cannot be known.
     ['questions/locked', 0o311],
     ['courseInstances', 0o311],
@@ -306,10 +308,11 @@ test('unreadable files and folders are read errors where they are, never an empt
     assert.deepEqual(problems, [
       'courseInstances read-error Error reading directory courseInstances: EACCES. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.',
       'questions/closed/info.json read-error Error reading JSON file questions/closed/info.json: EACCES',
+      'questions/fine/question.html question-html-skipped question.html is not checked: it cannot be read (EACCES), so PrairieLearn cannot render the question either. Fix its permissions.',
       'questions/locked read-error Error reading directory questions/locked: EACCES. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.',
     ]);
   } finally {
     for (const [rel] of modes) fs.chmodSync(path.join(root, rel), 0o755);
-    fs.chmodSync(path.join(root, 'questions/closed/info.json'), 0o644);
+    for (const file of ['questions/closed/info.json', 'questions/fine/question.html']) fs.chmodSync(path.join(root, file), 0o644);
   }
 });

@@ -180,3 +180,26 @@ test('question.html results that looked at other files are reused only while the
   disk.invalidate(figure);
   assert.deepEqual(checker.check(course, { reader: disk }).map((d) => d.code), ['unknown-template-param']);
 });
+
+test('a question.html that cannot be read is said, kept while the disk stays the same, and checked once readable', () => {
+  const root = writeCourse({ ...BASE_COURSE, 'questions/q/info.json': question(1), 'questions/q/question.html': '<pl-nonsense></pl-nonsense>\n' });
+  const html = path.join(root, 'questions/q/question.html');
+  let locked = true;
+  // Permissions as the reader meets them; root, which runs CI, is not stopped by chmod.
+  const reader = {
+    ...nodeCourseReader,
+    readText: (file: string) => {
+      if (locked && file === html) throw Object.assign(new Error(`EACCES: permission denied, open '${file}'`), { code: 'EACCES' });
+      return nodeCourseReader.readText(file);
+    },
+  };
+  const course = loadCourse(root, reader);
+  const checker = new CourseChecker();
+  const codes = (generation: number) => checker.check(course, { reader, now: NOW, generation }).map((d) => `${path.relative(root, d.file)} ${d.code}`);
+  assert.deepEqual(codes(1), ['questions/q/question.html question-html-skipped']);
+  assert.deepEqual(codes(1), ['questions/q/question.html question-html-skipped'], 'the same disk: the same answer, without reading again');
+  locked = false;
+  assert.deepEqual(codes(1), ['questions/q/question.html question-html-skipped'], 'no file event yet');
+  assert.deepEqual(codes(2), ['questions/q/question.html unknown-element'], 'after a file event, checked');
+  assert.deepEqual(summary(new CourseChecker().check(loadCourse(root), { now: NOW })), summary(checker.check(course, { reader, now: NOW, generation: 2 })));
+});

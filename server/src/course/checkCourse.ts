@@ -19,6 +19,8 @@ export interface QuestionFileChecker<Prepared = any> {
   fileName: string;
   codes: Record<string, CodeInfo>;
   prepare(text: string): Prepared;
+  /** The report for a file that is there but cannot be read (`code`: EACCES...). */
+  unreadable(code: string): QuestionFileReport;
   begin(course: Course, reader: CourseReader, once: boolean): { key: string; check: (prepared: Prepared, question: InfoEntry, path: string) => QuestionFileReport[] };
 }
 
@@ -120,7 +122,9 @@ interface RuleRun {
 
 /** A question file as last read and checked. */
 interface QuestionFileState {
+  /** '' when the file could not be read (`readError`). */
   text: string;
+  readError?: string;
   /** Made when first needed; not kept after a check with `once`. */
   prepared?: unknown;
   /** The check's diagnostics and what they were computed with. */
@@ -583,29 +587,32 @@ export class CourseChecker {
     // Unchanged disk and no editor text: the file is as last read, and so are its results.
     const fresh = state && generation !== undefined && state.generation === generation && state.key === key && !reader.isOverlaid?.(file.path);
     if (!fresh) {
+      const path = file.path;
       let text: string;
       try {
-        text = reader.readText(file.path);
-      } catch {
-        file.state = undefined;
-        return false; // no such file (or not readable): nothing to check
+        text = reader.readText(path);
+      } catch (err) {
+        const readError = (err as NodeJS.ErrnoException).code;
+        // No such file: nothing to check. One that is there but cannot be read is said.
+        if (readError === undefined || readError === 'ENOENT' || readError === 'ENOTDIR') {
+          file.state = undefined;
+          return false;
+        }
+        const diagnostics = [questionFileDiagnostic(path, QUESTION_FILE_CHECKERS[c].unreadable(readError))];
+        file.state = { text: '', readError, diagnostics, key, generation, seen: check };
+        this.questionFiles.set(path, file.state);
+        return true;
       }
-      state = this.questionFiles.get(file.path);
-      if (state?.text !== text) {
+      state = this.questionFiles.get(path);
+      if (state?.text !== text || state.readError) {
         state = { text, seen: check };
-        this.questionFiles.set(file.path, state);
+        this.questionFiles.set(path, state);
       }
       file.state = state;
       if (!state.diagnostics || state.key !== key || generation === undefined || state.generation !== generation) {
-        const path = file.path;
         const prepared = state.prepared ?? QUESTION_FILE_CHECKERS[c].prepare(text);
         state.prepared = once ? undefined : prepared;
-        state.diagnostics = run.check(prepared, slot.entry, path).map((r) => {
-          const d: CourseDiagnostic = { file: path, range: r.range, severity: codeSeverity(r.code), code: r.code, message: r.message };
-          if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: x.range, message: x.message }));
-          if (r.data) d.data = r.data;
-          return d;
-        });
+        state.diagnostics = run.check(prepared, slot.entry, path).map((r) => questionFileDiagnostic(path, r));
         state.key = key;
         state.generation = generation;
       }
@@ -707,6 +714,13 @@ function computeLocal(entry: InfoEntry, file: JsonFile, ctx: RuleContext, hour: 
   const ruleCtx: RuleContext = { ...ctx, report: (e, r) => diagnostics.push(toDiagnostic(e, r)) };
   for (const rule of FILE_RULES_BY_KIND[entry.kind]) rule.check(entry, data, ruleCtx);
   return done(data);
+}
+
+function questionFileDiagnostic(path: string, r: QuestionFileReport): CourseDiagnostic {
+  const d: CourseDiagnostic = { file: path, range: r.range, severity: codeSeverity(r.code), code: r.code, message: r.message };
+  if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: x.range, message: x.message }));
+  if (r.data) d.data = r.data;
+  return d;
 }
 
 function sameItems<T>(a: T[] | undefined, b: T[]): boolean {

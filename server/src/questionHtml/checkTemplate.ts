@@ -8,7 +8,7 @@ import { parseTemplate } from './template';
 export const MAX_TEMPLATE_CHARS = 5_000_000;
 
 export const CHECKER_CODES: Record<string, CodeInfo> = {
-  'question-html-skipped': { severity: 'warning', description: 'question.html is binary or too large to check.' },
+  'question-html-skipped': { severity: 'warning', description: 'question.html is unreadable, binary or too large to check.' },
 };
 
 /** Every code the question.html checks can report, with its severity. */

@@ -56,6 +56,11 @@ export const questionHtmlChecker: QuestionFileChecker<PreparedTemplate> = {
   fileName: 'question.html',
   codes: templateCodes(),
   prepare: prepareTemplate,
+  unreadable: (code) => ({
+    code: 'question-html-skipped',
+    message: `question.html is not checked: it cannot be read (${code}), so PrairieLearn cannot render the question either. Fix its permissions.`,
+    range: { start: 0, end: 0 },
+  }),
   begin(course, reader, once) {
     const courseElements = courseElementNames(course, reader);
     const exists = (path: string) => reader.exists(path);
