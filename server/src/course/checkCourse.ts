@@ -120,6 +120,17 @@ interface RuleRun {
   session?: IncrementalCheck;
 }
 
+/** What every question file of one pass is checked with. */
+interface QuestionFilePass {
+  /** Each checker's run (`QuestionFileChecker.begin`), by checker. */
+  runs: ReturnType<QuestionFileChecker['begin']>[];
+  reader: CourseReader;
+  generation: number | undefined;
+  /** The number of the pass that last went over every question file. */
+  check: number;
+  once: boolean;
+}
+
 /** A question file as last read and checked. */
 interface QuestionFileState {
   /** '' when the file could not be read (`readError`). */
@@ -526,10 +537,12 @@ export class CourseChecker {
     const keys = runs.map((r) => r.key);
     const last = this.questionFilePass;
     if (generation !== undefined && last && last.generation === generation && keys.every((k, c) => k === last.keys[c])) {
-      for (const { slot, file, checker } of this.overlaidQuestionFiles) this.checkQuestionFile(slot, file, checker, runs[checker], reader, generation, this.checks, once);
+      const pass: QuestionFilePass = { runs, reader, generation, check: this.checks, once };
+      for (const { slot, file, checker } of this.overlaidQuestionFiles) this.checkQuestionFile(slot, file, checker, pass);
       return;
     }
     const check = ++this.checks;
+    const pass: QuestionFilePass = { runs, reader, generation, check, once };
     let seen = 0;
     const overlaid: typeof this.overlaidQuestionFiles = [];
     for (const slot of this.order) {
@@ -544,7 +557,7 @@ export class CourseChecker {
         for (const file of files) this.questionFileSlots.set(file.path, file);
       }
       for (let c = 0; c < files.length; c++) {
-        if (this.checkQuestionFile(slot, files[c], c, runs[c], reader, generation, check, once)) seen++;
+        if (this.checkQuestionFile(slot, files[c], c, pass)) seen++;
         if (reader.isOverlaid?.(files[c].path)) overlaid.push({ slot, file: files[c], checker: c });
       }
     }
@@ -554,34 +567,18 @@ export class CourseChecker {
   }
 
   /** Reads and checks one question file unless its last results still hold; false when there is no such file. */
-  private checkQuestionFile(
-    slot: Slot,
-    file: QuestionFileSlot,
-    c: number,
-    run: ReturnType<QuestionFileChecker['begin']>,
-    reader: CourseReader,
-    generation: number | undefined,
-    check: number,
-    once: boolean,
-  ): boolean {
+  private checkQuestionFile(slot: Slot, file: QuestionFileSlot, c: number, pass: QuestionFilePass): boolean {
     const before = file.state?.diagnostics;
-    const found = this.refreshQuestionFile(slot, file, c, run, reader, generation, check, once);
+    const found = this.refreshQuestionFile(slot, file, c, pass);
     const after = file.state?.diagnostics;
     if (!sameItems(before ?? [], after ?? [])) this.changedFiles.add(file.path);
     this.questionFileReports.set(file, !!after?.length);
     return found;
   }
 
-  private refreshQuestionFile(
-    slot: Slot,
-    file: QuestionFileSlot,
-    c: number,
-    run: ReturnType<QuestionFileChecker['begin']>,
-    reader: CourseReader,
-    generation: number | undefined,
-    check: number,
-    once: boolean,
-  ): boolean {
+  private refreshQuestionFile(slot: Slot, file: QuestionFileSlot, c: number, pass: QuestionFilePass): boolean {
+    const { reader, generation, check, once } = pass;
+    const run = pass.runs[c];
     const { key } = run;
     let state = file.state;
     // Unchanged disk and no editor text: the file is as last read, and so are its results.
