@@ -31,7 +31,11 @@ export function runNode(args: string[], cwd: string): ChildRun {
 
 /** Median of `runs` runs; the last run's output is kept for checking. */
 export function runNodeMedian(runs: number, args: string[], cwd: string): ChildRun {
-  const all = Array.from({ length: runs }, () => runNode(args, cwd));
+  return medianRun(Array.from({ length: runs }, () => runNode(args, cwd)));
+}
+
+/** The median wall time, CPU time and peak memory of some runs of one command, with the last run's output. */
+export function medianRun(all: ChildRun[]): ChildRun {
   return {
     ...all[all.length - 1],
     wall: median(all.map((r) => r.wall)),

@@ -20,7 +20,7 @@ export const questionHtmlSection: BenchSection = {
   run(ctx) {
     const course = loadCourse(ctx.big.root);
     const reader = nodeCourseReader;
-    const courseElements = courseElementNames(course, reader);
+    const courseElements = courseElementNames(course.root, reader);
     const serverPy = new ServerPyCache();
     const exists = (p: string) => reader.exists(p);
     const perTemplate: number[] = [];

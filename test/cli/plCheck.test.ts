@@ -229,6 +229,28 @@ test('the demo course is clean', { skip: !fs.existsSync(DEMO) && 'server/demo-co
   assert.equal(r.status, 0);
 });
 
+test('--serial (one thread) and the default (question.html files on a second thread) report the same', () => {
+  const fixtures = [
+    path.join(__dirname, 'fixtures/one-mistake-per-rule'),
+    path.join(REPO, 'test/languageServer/fixtures/course'),
+    DEMO,
+    mixedCourse(),
+  ];
+  for (const root of fixtures) {
+    for (const format of ['human', 'json']) {
+      const args = ['--format', format, '--now', '2026-03-01T12:00:00Z', root];
+      const parallel = runCli(args);
+      const serial = runCli(['--serial', ...args]);
+      assert.equal(parallel.stderr, '', root);
+      assert.ok(parallel.stdout.length > 0, root);
+      assert.deepEqual(parallel, serial, `${root} (${format})`);
+    }
+  }
+  // The fixture's question.html mistakes are among what both report.
+  const codes = JSON.parse(runCli(['--format', 'json', path.join(__dirname, 'fixtures/one-mistake-per-rule')]).stdout).map((p: any) => p.code);
+  assert.ok(codes.includes('unknown-template-param') && codes.includes('duplicate-answers-name'), codes.join(' '));
+});
+
 test('a reader that stops early (pl-check | head) ends the run quietly, keeping the exit status', () => {
   // A real pipe into `head`, which exits after 100 bytes of the ~200 KB of SARIF.
   const dir = temporaryFolder('pl-check-pipe-');
@@ -301,16 +323,18 @@ test('unreadable files and folders are read errors where they are, never an empt
   ];
   for (const [rel, mode] of modes) fs.chmodSync(path.join(root, rel), mode);
   try {
-    const r = runCliUnprivileged(['--format', 'json', '.'], root);
-    assert.equal(r.stderr, '');
-    assert.equal(r.status, 1, String(r.stdout));
-    const problems = JSON.parse(String(r.stdout)).map((p: any) => `${p.file} ${p.code} ${p.message}`);
-    assert.deepEqual(problems, [
-      'courseInstances read-error Error reading directory courseInstances: EACCES. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.',
-      'questions/closed/info.json read-error Error reading JSON file questions/closed/info.json: EACCES',
-      'questions/fine/question.html question-html-skipped question.html is not checked: it cannot be read (EACCES), so PrairieLearn cannot render the question either. Fix its permissions.',
-      'questions/locked read-error Error reading directory questions/locked: EACCES. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.',
-    ]);
+    for (const mode of [[], ['--serial']]) {
+      const r = runCliUnprivileged([...mode, '--format', 'json', '.'], root);
+      assert.equal(r.stderr, '');
+      assert.equal(r.status, 1, String(r.stdout));
+      const problems = JSON.parse(String(r.stdout)).map((p: any) => `${p.file} ${p.code} ${p.message}`);
+      assert.deepEqual(problems, [
+        'courseInstances read-error Error reading directory courseInstances: EACCES. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.',
+        'questions/closed/info.json read-error Error reading JSON file questions/closed/info.json: EACCES',
+        'questions/fine/question.html question-html-skipped question.html is not checked: it cannot be read (EACCES), so PrairieLearn cannot render the question either. Fix its permissions.',
+        'questions/locked read-error Error reading directory questions/locked: EACCES. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.',
+      ]);
+    }
   } finally {
     for (const [rel] of modes) fs.chmodSync(path.join(root, rel), 0o755);
     for (const file of ['questions/closed/info.json', 'questions/fine/question.html']) fs.chmodSync(path.join(root, file), 0o644);

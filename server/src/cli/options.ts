@@ -8,6 +8,8 @@ export interface CliOptions {
   severities: SeverityOverrides;
   /** Check as if it were this moment (date-dependent rules), for reproducible runs. */
   now?: Date;
+  /** Check everything on one thread, even with cores to spare. */
+  serial: boolean;
   help: boolean;
   version: boolean;
   listCodes: boolean;
@@ -41,6 +43,9 @@ Options:
                                warning, note, hint or off. Repeatable, or comma-separated.
   --now <date>                 Check as if it were this date (ISO 8601), for rules that
                                depend on the clock.
+  --serial                     Check on one thread. By default question.html files are
+                               checked on a second thread when the machine has two cores
+                               or more; the results are the same.
   --list-codes                 List every diagnostic code with its default severity.
   -h, --help                   Show this help.
   -v, --version                Show the version.
@@ -52,7 +57,7 @@ Exit status: 0 when no errors were found, 1 when there were errors, 2 on a usage
  * typo is reported instead of silently ignored.
  */
 export function parseArgs(argv: string[], knownCodes: ReadonlySet<string>): CliOptions {
-  const options: CliOptions = { folders: [], format: 'human', severities: {}, help: false, version: false, listCodes: false };
+  const options: CliOptions = { folders: [], format: 'human', severities: {}, serial: false, help: false, version: false, listCodes: false };
   let onlyFolders = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -91,6 +96,10 @@ export function parseArgs(argv: string[], knownCodes: ReadonlySet<string>): CliO
       case '--list-codes':
         flag();
         options.listCodes = true;
+        break;
+      case '--serial':
+        flag();
+        options.serial = true;
         break;
       case '--format': {
         const format = value();

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // pl-check: the course checks of the editor extension, on the command line and in CI.
+import * as os from 'node:os';
+import { isMainThread, parentPort } from 'node:worker_threads';
 import packageJson from '../../../package.json';
 import { allCodes } from '../course/rules';
 import { formatHuman } from './formatHuman';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';
 import { parseArgs, USAGE, UsageError } from './options';
+import { serveQuestionFiles } from './questionFileThread';
 import { checkFolders, countBySeverity } from './runCheck';
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
   const codes = allCodes();
   const options = parseArgs(argv, new Set(codes.keys()));
   if (options.help) {
@@ -25,7 +28,9 @@ function main(argv: string[]): number {
     return 0;
   }
   const folders = options.folders.length > 0 ? options.folders : ['.'];
-  const result = checkFolders(folders, { severities: options.severities, now: options.now });
+  // This same script is the second thread that checks question files, when there is a core for it.
+  const questionFileScript = !options.serial && os.availableParallelism() > 1 ? __filename : undefined;
+  const result = await checkFolders(folders, { severities: options.severities, now: options.now, questionFileScript });
   const cwd = process.cwd();
   let output: string;
   if (options.format === 'json') output = formatJson(result, cwd);
@@ -40,21 +45,25 @@ function main(argv: string[]): number {
   return countBySeverity(result.problems).errors > 0 ? 1 : 0;
 }
 
-// A reader that stops early (pl-check | head) is no failure of the check.
-process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-  if (err.code !== 'EPIPE') process.stderr.write(`pl-check: cannot write the output: ${err.message}\n`);
-  process.exit(err.code === 'EPIPE' ? Number(process.exitCode ?? 0) : 2);
-});
-
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (err) {
-  if (err instanceof UsageError) {
-    process.stderr.write(`pl-check: ${err.message}\nRun "pl-check --help" for usage.\n`);
-  } else {
-    // A bug, not bad input: say what happened without a stack trace unless asked for one.
-    process.stderr.write(`pl-check: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
-    if (process.env.PL_CHECK_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+async function runMain(): Promise<void> {
+  // A reader that stops early (pl-check | head) is no failure of the check.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') process.stderr.write(`pl-check: cannot write the output: ${err.message}\n`);
+    process.exit(err.code === 'EPIPE' ? Number(process.exitCode ?? 0) : 2);
+  });
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`pl-check: ${err.message}\nRun "pl-check --help" for usage.\n`);
+    } else {
+      // A bug, not bad input: say what happened without a stack trace unless asked for one.
+      process.stderr.write(`pl-check: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      if (process.env.PL_CHECK_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    }
+    process.exitCode = 2;
   }
-  process.exitCode = 2;
 }
+
+if (isMainThread) void runMain();
+else serveQuestionFiles(parentPort!);

@@ -3,11 +3,12 @@ import * as nodePath from 'node:path';
 import { allEntries, loadCourse } from '../course/course';
 import { CourseChecker } from '../course/checkCourse';
 import { QUESTION_FILE_CHECKERS } from '../course/rules';
-import { findCourseRoots } from '../course/courseReader';
-import type { CourseDiagnostic, Severity, SeverityOverrides, TextRange } from '../course/diagnostic';
+import { findCourseRoots, nodeCourseReader } from '../course/courseReader';
+import { applySeverityOverrides, type CourseDiagnostic, type Severity, type SeverityOverrides, type TextRange } from '../course/diagnostic';
 import type { JsonFile } from '../course/jsonFile';
 import { UsageError } from './options';
 import { SourceText } from '../questionHtml/sourceText';
+import { QuestionFileThread } from './questionFileThread';
 
 /** A place in a file with 1-based lines and columns; the end column is exclusive. */
 export interface Span {
@@ -51,13 +52,18 @@ export interface CheckResult {
 export interface RunOptions {
   severities?: SeverityOverrides;
   now?: Date;
+  /**
+   * A script that serves `serveQuestionFiles` off the main thread (pl-check's own bundle): the
+   * question files are then checked on that second thread. Without it, all on this one.
+   */
+  questionFileScript?: string;
 }
 
 /**
  * Finds the courses in `folders` (each a course root or a folder containing courses) and checks
  * them as the editor does, syntax errors included. Bad folders are usage errors.
  */
-export function checkFolders(folders: string[], options: RunOptions = {}): CheckResult {
+export async function checkFolders(folders: string[], options: RunOptions = {}): Promise<CheckResult> {
   const courses: CheckedCourse[] = [];
   const seen = new Set<string>();
   for (const folder of folders) {
@@ -79,24 +85,40 @@ export function checkFolders(folders: string[], options: RunOptions = {}): Check
   }
 
   const checker = new CourseChecker();
+  const thread = options.questionFileScript ? new QuestionFileThread(options.questionFileScript) : undefined;
   const problems: Problem[] = [];
-  for (const checked of courses) {
-    const course = loadCourse(checked.root);
-    const files = new Map<string, Positions | undefined>();
-    for (const entry of allEntries(course)) files.set(entry.path, entry.file);
-    const diagnostics = checker.check(course, { reportSyntaxErrors: true, severities: options.severities, now: options.now, once: true });
-    // Info files, and the question files (question.html) the checker found and read.
-    checked.files = files.size;
-    for (const q of course.questions.values()) {
-      for (const { fileName } of QUESTION_FILE_CHECKERS) if (checker.questionFileText(q.dir + nodePath.sep + fileName) !== undefined) checked.files++;
+  try {
+    for (const checked of courses) {
+      thread?.startCourse(checked.root);
+      const course = loadCourse(checked.root, nodeCourseReader, thread && ((question) => thread.addQuestion(question.dir)));
+      const files = new Map<string, Positions | undefined>();
+      for (const entry of allEntries(course)) files.set(entry.path, entry.file);
+      const checkOptions = { reportSyntaxErrors: true, severities: options.severities, now: options.now, once: true };
+      const diagnostics = checker.check(course, { ...checkOptions, questionFiles: !thread });
+      // Info files, and the question files (question.html) that were found and read.
+      checked.files = files.size;
+      if (thread) {
+        const results = await thread.endCourse();
+        checked.files += results.found;
+        for (const file of results.files) {
+          files.set(file.path, new SourceText(file.text));
+          for (const d of applySeverityOverrides(file.diagnostics, options.severities)) diagnostics.push(d);
+        }
+      } else {
+        for (const q of course.questions.values()) {
+          for (const { fileName } of QUESTION_FILE_CHECKERS) if (checker.questionFileText(q.dir + nodePath.sep + fileName) !== undefined) checked.files++;
+        }
+        for (const d of diagnostics) {
+          const text = files.has(d.file) ? undefined : checker.questionFileText(d.file);
+          if (text !== undefined) files.set(d.file, new SourceText(text));
+        }
+      }
+      const found = diagnostics.map((d) => toProblem(d, checked.scannedFolder, files));
+      found.sort(compareProblems);
+      for (const p of found) problems.push(p);
     }
-    for (const d of diagnostics) {
-      const text = files.has(d.file) ? undefined : checker.questionFileText(d.file);
-      if (text !== undefined) files.set(d.file, new SourceText(text));
-    }
-    const found = diagnostics.map((d) => toProblem(d, checked.scannedFolder, files));
-    found.sort(compareProblems);
-    for (const p of found) problems.push(p);
+  } finally {
+    await thread?.close();
   }
   return { courses, problems };
 }

@@ -21,7 +21,13 @@ export interface QuestionFileChecker<Prepared = any> {
   prepare(text: string): Prepared;
   /** The report for a file that is there but cannot be read (`code`: EACCES...). */
   unreadable(code: string): QuestionFileReport;
-  begin(course: Course, reader: CourseReader, once: boolean): { key: string; check: (prepared: Prepared, question: InfoEntry, path: string) => QuestionFileReport[] };
+  begin(courseRoot: string, reader: CourseReader, once: boolean): QuestionFileRun<Prepared>;
+}
+
+/** One pass of a `QuestionFileChecker` over the question files of a course. */
+export interface QuestionFileRun<Prepared = any> {
+  key: string;
+  check(prepared: Prepared, questionDir: string, path: string): QuestionFileReport[];
 }
 
 export interface QuestionFileReport {
@@ -62,6 +68,11 @@ export interface CheckOptions {
    * question files, scanned server.py files) is not kept, which spares memory and its collection.
    */
   once?: boolean;
+  /**
+   * false: the question files (question.html) are left out, because the caller checks them
+   * elsewhere with `checkQuestionFileAfresh` (pl-check does, on a second thread).
+   */
+  questionFiles?: boolean;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -123,7 +134,7 @@ interface RuleRun {
 /** What every question file of one pass is checked with. */
 interface QuestionFilePass {
   /** Each checker's run (`QuestionFileChecker.begin`), by checker. */
-  runs: ReturnType<QuestionFileChecker['begin']>[];
+  runs: QuestionFileRun[];
   reader: CourseReader;
   generation: number | undefined;
   /** The number of the pass that last went over every question file. */
@@ -386,7 +397,7 @@ export class CourseChecker {
         for (const entry of run.invalid) if (!before.invalid.has(entry)) dirty.add(entry);
       }
     }
-    this.checkQuestionFiles(course, reader, options.generation, !!options.once);
+    if (options.questionFiles !== false) this.checkQuestionFiles(course, reader, options.generation, !!options.once);
   }
 
   /** A course rule's diagnostics in report order; a `perEntry` rule reports in course order, the order of its entries in the check. */
@@ -533,7 +544,7 @@ export class CourseChecker {
    * only they are read again.
    */
   private checkQuestionFiles(course: Course, reader: CourseReader, generation: number | undefined, once: boolean): void {
-    const runs = QUESTION_FILE_CHECKERS.map((checker) => checker.begin(course, reader, once));
+    const runs = QUESTION_FILE_CHECKERS.map((checker) => checker.begin(course.root, reader, once));
     const keys = runs.map((r) => r.key);
     const last = this.questionFilePass;
     if (generation !== undefined && last && last.generation === generation && keys.every((k, c) => k === last.keys[c])) {
@@ -585,21 +596,17 @@ export class CourseChecker {
     const fresh = state && generation !== undefined && state.generation === generation && state.key === key && !reader.isOverlaid?.(file.path);
     if (!fresh) {
       const path = file.path;
-      let text: string;
-      try {
-        text = reader.readText(path);
-      } catch (err) {
-        const readError = (err as NodeJS.ErrnoException).code;
-        // No such file: nothing to check. One that is there but cannot be read is said.
-        if (readError === undefined || readError === 'ENOENT' || readError === 'ENOTDIR') {
-          file.state = undefined;
-          return false;
-        }
-        const diagnostics = [questionFileDiagnostic(path, QUESTION_FILE_CHECKERS[c].unreadable(readError))];
-        file.state = { text: '', readError, diagnostics, key, generation, seen: check };
+      const read = readQuestionFile(reader, path);
+      if (!read) {
+        file.state = undefined;
+        return false;
+      }
+      if (read.readError !== undefined) {
+        file.state = { text: '', readError: read.readError, diagnostics: unreadableQuestionFile(c, path, read.readError), key, generation, seen: check };
         this.questionFiles.set(path, file.state);
         return true;
       }
+      const text = read.text;
       state = this.questionFiles.get(path);
       if (state?.text !== text || state.readError) {
         state = { text, seen: check };
@@ -609,7 +616,7 @@ export class CourseChecker {
       if (!state.diagnostics || state.key !== key || generation === undefined || state.generation !== generation) {
         const prepared = state.prepared ?? QUESTION_FILE_CHECKERS[c].prepare(text);
         state.prepared = once ? undefined : prepared;
-        state.diagnostics = run.check(prepared, slot.entry, path).map((r) => questionFileDiagnostic(path, r));
+        state.diagnostics = run.check(prepared, slot.entry.dir, path).map((r) => questionFileDiagnostic(path, r));
         state.key = key;
         state.generation = generation;
       }
@@ -711,6 +718,36 @@ function computeLocal(entry: InfoEntry, file: JsonFile, ctx: RuleContext, hour: 
   const ruleCtx: RuleContext = { ...ctx, report: (e, r) => diagnostics.push(toDiagnostic(e, r)) };
   for (const rule of FILE_RULES_BY_KIND[entry.kind]) rule.check(entry, data, ruleCtx);
   return done(data);
+}
+
+/** The text of a question file, or the errno code that kept it from being read; undefined when there is no such file. */
+function readQuestionFile(reader: CourseReader, path: string): { text: string; readError?: undefined } | { text?: undefined; readError: string } | undefined {
+  try {
+    return { text: reader.readText(path) };
+  } catch (err) {
+    const readError = (err as NodeJS.ErrnoException).code;
+    // No such file: nothing to check. One that is there but cannot be read is said.
+    if (readError === undefined || readError === 'ENOENT' || readError === 'ENOTDIR') return undefined;
+    return { readError };
+  }
+}
+
+function unreadableQuestionFile(c: number, path: string, readError: string): CourseDiagnostic[] {
+  return [questionFileDiagnostic(path, QUESTION_FILE_CHECKERS[c].unreadable(readError))];
+}
+
+/**
+ * Reads and checks the question file `path` of checker number `c` as a `CourseChecker` does a
+ * file it has no results for (`run` is that checker's `begin` for the course), for a caller that
+ * checks question files apart from the info files (`CheckOptions.questionFiles`). Undefined when
+ * there is no such file; `text` is '' when it cannot be read.
+ */
+export function checkQuestionFileAfresh(c: number, run: QuestionFileRun, reader: CourseReader, questionDir: string, path: string): { text: string; diagnostics: CourseDiagnostic[] } | undefined {
+  const read = readQuestionFile(reader, path);
+  if (!read) return undefined;
+  if (read.readError !== undefined) return { text: '', diagnostics: unreadableQuestionFile(c, path, read.readError) };
+  const reports = run.check(QUESTION_FILE_CHECKERS[c].prepare(read.text), questionDir, path);
+  return { text: read.text, diagnostics: reports.map((r) => questionFileDiagnostic(path, r)) };
 }
 
 function questionFileDiagnostic(path: string, r: QuestionFileReport): CourseDiagnostic {

@@ -68,8 +68,12 @@ export function isTemplateQid(qid: string): boolean {
   return qid.startsWith(TEMPLATE_QID_PREFIX);
 }
 
-/** Loads a whole course from disk (or from `reader`, which may overlay unsaved editor text). */
-export function loadCourse(root: string, reader: CourseReader = nodeCourseReader): Course {
+/**
+ * Loads a whole course from disk (or from `reader`, which may overlay unsaved editor text).
+ * `onQuestion` hears of each question as soon as it is found, for work that can start before the
+ * rest of the course is read.
+ */
+export function loadCourse(root: string, reader: CourseReader = nodeCourseReader, onQuestion?: (entry: InfoEntry) => void): Course {
   root = nodePath.resolve(root);
   const course: Course = {
     root,
@@ -78,7 +82,7 @@ export function loadCourse(root: string, reader: CourseReader = nodeCourseReader
     courseInstances: new Map(),
     missing: [],
   };
-  for (const entry of discover(reader, root, 'questions', 'question', course.missing)) {
+  for (const entry of discover(reader, root, 'questions', 'question', course.missing, onQuestion)) {
     course.questions.set(entry.id, entry);
   }
   for (const ciEntry of discover(reader, root, 'courseInstances', 'courseInstance', course.missing)) {
@@ -146,6 +150,7 @@ function discover(
   relBase: string,
   kind: Exclude<InfoKind, 'course'>,
   missing: MissingInfoFile[],
+  onFound?: (entry: InfoEntry) => void,
 ): InfoEntry[] {
   const base = nodePath.join(root, relBase);
   const found: InfoEntry[] = [];
@@ -187,6 +192,7 @@ function discover(
       if (text !== undefined) entry.file = new JsonFile(infoPath, text);
       else entry.readError = readError;
       found.push(entry);
+      onFound?.(entry);
       count++;
     }
     return count;

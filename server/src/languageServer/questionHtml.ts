@@ -46,7 +46,7 @@ function context(ctx: ServerContext, uri: string): { document: TextDocument; env
   const env: EditingEnv = {
     questionDir,
     courseRoot: state?.root,
-    courseElements: state ? courseElementNames(state.course, reader) : undefined,
+    courseElements: state ? courseElementNames(state.course.root, reader) : undefined,
     readDir: (dir) => reader.readDir(dir),
     serverPy: serverPy.names(questionDir, reader),
   };

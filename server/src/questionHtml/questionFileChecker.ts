@@ -1,17 +1,16 @@
 import * as nodePath from 'node:path';
 import type { QuestionFileChecker, QuestionFileReport } from '../course/checkCourse';
-import type { Course } from '../course/course';
 import type { CourseReader } from '../course/courseReader';
 import { checkTemplate, courseElementsKey, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
 import type { TemplateReport } from './rules/rule';
 import { scanServerPy, type ServerPyNames } from './serverPy';
 
 /** The course's own elements: the folder names under elements/ (lower case, as lxml sees tags). */
-export function courseElementNames(course: Course, reader: CourseReader): Set<string> {
+export function courseElementNames(courseRoot: string, reader: CourseReader): Set<string> {
   try {
     return new Set(
       reader
-        .readDir(nodePath.join(course.root, 'elements'))
+        .readDir(nodePath.join(courseRoot, 'elements'))
         .filter((d) => d.isDirectory)
         .map((d) => d.name.toLowerCase()),
     );
@@ -61,18 +60,18 @@ export const questionHtmlChecker: QuestionFileChecker<PreparedTemplate> = {
     message: `question.html is not checked: it cannot be read (${code}), so PrairieLearn cannot render the question either. Fix its permissions.`,
     range: { start: 0, end: 0 },
   }),
-  begin(course, reader, once) {
-    const courseElements = courseElementNames(course, reader);
+  begin(courseRoot, reader, once) {
+    const courseElements = courseElementNames(courseRoot, reader);
     const exists = (path: string) => reader.exists(path);
     return {
       // Besides the question's own files, the checks depend only on these.
-      key: `${course.root}\n${courseElementsKey(courseElements)}`,
-      check: (prepared, question) =>
+      key: `${courseRoot}\n${courseElementsKey(courseElements)}`,
+      check: (prepared, questionDir) =>
         checkTemplate(prepared, courseElements, {
-          questionDir: question.dir,
-          courseRoot: course.root,
+          questionDir,
+          courseRoot,
           exists,
-          serverPy: () => serverPy.names(question.dir, reader, !once),
+          serverPy: () => serverPy.names(questionDir, reader, !once),
         }).map(toReport),
     };
   },

@@ -1,0 +1,101 @@
+import * as nodePath from 'node:path';
+import { Worker, type MessagePort } from 'node:worker_threads';
+import { checkQuestionFileAfresh, type QuestionFileRun } from '../course/checkCourse';
+import { nodeCourseReader } from '../course/courseReader';
+import type { CourseDiagnostic } from '../course/diagnostic';
+import { QUESTION_FILE_CHECKERS } from '../course/rules';
+
+/** The question files of one course, checked: how many there were, and those with diagnostics. */
+export interface QuestionFileResults {
+  found: number;
+  files: { path: string; text: string; diagnostics: CourseDiagnostic[] }[];
+}
+
+type Request = { type: 'course'; root: string } | { type: 'questions'; dirs: string[] } | { type: 'end' };
+
+/** Questions handed over at a time: few messages, yet the thread starts soon after the first question is found. */
+const BATCH = 256;
+
+/**
+ * pl-check's second thread. It checks the question files (question.html) of a course while the
+ * main thread reads and checks the info files: the two halves of the work take about as long,
+ * so on a machine with two cores or more a check takes little more than the longer half. Questions
+ * are handed over in batches as `loadCourse` finds them; the results come back at `endCourse`.
+ */
+export class QuestionFileThread {
+  private readonly worker: Worker;
+  private readonly waiting: { resolve: (r: QuestionFileResults) => void; reject: (err: Error) => void }[] = [];
+  private batch: string[] = [];
+  private failure: Error | undefined;
+
+  /** `script` runs `serveQuestionFiles` when it is not the main thread (pl-check's own bundle does). */
+  constructor(script: string) {
+    this.worker = new Worker(script);
+    this.worker.on('message', (results: QuestionFileResults) => this.waiting.shift()?.resolve(results));
+    this.worker.on('error', (err) => this.fail(err));
+    this.worker.on('exit', (code) => this.fail(new Error(`the question file thread stopped (exit code ${code})`)));
+  }
+
+  startCourse(root: string): void {
+    this.post({ type: 'course', root });
+  }
+
+  addQuestion(dir: string): void {
+    this.batch.push(dir);
+    if (this.batch.length >= BATCH) this.flush();
+  }
+
+  endCourse(): Promise<QuestionFileResults> {
+    this.flush();
+    this.post({ type: 'end' });
+    return new Promise((resolve, reject) => {
+      if (this.failure) reject(this.failure);
+      else this.waiting.push({ resolve, reject });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+  }
+
+  private flush(): void {
+    if (this.batch.length === 0) return;
+    this.post({ type: 'questions', dirs: this.batch });
+    this.batch = [];
+  }
+
+  private post(request: Request): void {
+    if (!this.failure) this.worker.postMessage(request);
+  }
+
+  private fail(err: Error): void {
+    this.failure ??= err;
+    for (const w of this.waiting.splice(0)) w.reject(this.failure);
+  }
+}
+
+/** The thread's side: checks each question folder handed over with every question file checker. */
+export function serveQuestionFiles(port: MessagePort): void {
+  const reader = nodeCourseReader;
+  let runs: QuestionFileRun[] = [];
+  let results: QuestionFileResults = { found: 0, files: [] };
+  port.on('message', (request: Request) => {
+    if (request.type === 'course') {
+      runs = QUESTION_FILE_CHECKERS.map((checker) => checker.begin(request.root, reader, true));
+      results = { found: 0, files: [] };
+    } else if (request.type === 'questions') {
+      for (const dir of request.dirs) {
+        for (let c = 0; c < runs.length; c++) {
+          const path = dir + nodePath.sep + QUESTION_FILE_CHECKERS[c].fileName;
+          const checked = checkQuestionFileAfresh(c, runs[c], reader, dir, path);
+          if (!checked) continue;
+          results.found++;
+          if (checked.diagnostics.length > 0) results.files.push({ path, ...checked });
+        }
+      }
+    } else {
+      port.postMessage(results);
+    }
+  });
+}
