@@ -52,7 +52,11 @@ export class LspClient {
       capabilities: {
         textDocument: {
           synchronization: { didSave: true },
-          completion: { completionItem: { snippetSupport: true } },
+          // As VS Code's client declares them.
+          completion: {
+            completionItem: { snippetSupport: true },
+            completionList: { itemDefaults: ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data'] },
+          },
           publishDiagnostics: { relatedInformation: true },
         },
         workspace: { workspaceFolders: true },

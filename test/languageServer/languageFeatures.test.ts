@@ -42,6 +42,23 @@ test('QIDs complete in zone questions and alternatives, with titles, without dra
   await client.close(homework());
 });
 
+test('a client that takes a default edit range gets one for the whole list, and the same edits', async () => {
+  const vscodeLike = await LspClient.start([root], undefined, undefined, ['commitCharacters', 'editRange', 'insertTextFormat', 'insertTextMode', 'data']);
+  try {
+    const original = fs.readFileSync(homework(), 'utf8');
+    const { text, position } = cursor(original.replace('"addNumbers"', '"add|"'));
+    await vscodeLike.open(homework(), text);
+    const list = (await vscodeLike.completionList(homework(), position))!;
+    const range = (list.itemDefaults?.editRange as { start: unknown; end: unknown } | undefined)!;
+    assert.ok(range, 'itemDefaults.editRange');
+    const item = list.items.find((i) => i.label === 'geometry/triangleArea')!;
+    assert.equal(item.textEdit, undefined);
+    assert.equal(applyEdits(text, [{ range: range as any, newText: item.textEditText! }]), original.replace('"addNumbers"', '"geometry/triangleArea"'));
+  } finally {
+    await vscodeLike.stop();
+  }
+});
+
 test('topics, tags and sharing sets come from infoCourse.json; tags already listed are left out', async () => {
   const original = fs.readFileSync(question(), 'utf8');
   const topic = await completeAt(question(), original.replace('"Arithmetic"', '"|"'));

@@ -118,12 +118,15 @@ export class LspClient {
 
   /**
    * Starts the server on `folders` and completes the initialize handshake. With `pulledSettings`,
-   * the client answers workspace/configuration requests with them, as VS Code does.
+   * the client answers workspace/configuration requests with them, as VS Code does. With
+   * `completionItemDefaults`, it declares the `CompletionList.itemDefaults` it takes (VS Code takes
+   * 'editRange' among others).
    */
   static async start(
     folders: string[],
     initializationOptions: unknown = { validation: { debounceMs: 0 } },
     pulledSettings?: unknown,
+    completionItemDefaults?: string[],
   ): Promise<LspClient> {
     const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -143,7 +146,10 @@ export class LspClient {
         workspace: { configuration: pulledSettings !== undefined },
         textDocument: {
           publishDiagnostics: { relatedInformation: true },
-          completion: { completionItem: { snippetSupport: true } },
+          completion: {
+            completionItem: { snippetSupport: true },
+            ...(completionItemDefaults && { completionList: { itemDefaults: completionItemDefaults } }),
+          },
           hover: { contentFormat: ['markdown', 'plaintext'] },
           definition: { linkSupport: true },
         },
@@ -226,8 +232,14 @@ export class LspClient {
   }
 
   async completion(file: string, position: Position): Promise<CompletionItem[]> {
+    const result = await this.completionList(file, position);
+    return result?.items ?? [];
+  }
+
+  /** The whole answer to a completion request, as a list. */
+  async completionList(file: string, position: Position): Promise<CompletionList | null> {
     const result = await this.connection.sendRequest(CompletionRequest.type, { textDocument: { uri: uriOf(file) }, position });
-    return Array.isArray(result) ? result : ((result as CompletionList | null)?.items ?? []);
+    return Array.isArray(result) ? { isIncomplete: false, items: result } : (result as CompletionList | null);
   }
 
   async hover(file: string, position: Position): Promise<string> {

@@ -15,6 +15,8 @@ const ITEM_KIND: Record<ValueCandidate['kind'], CompletionItemKind> = {
  * editor asks again as the user types. Sending everything costs tens of milliseconds per keystroke.
  */
 const MAX_VALUE_ITEMS = 500;
+/** The sort texts that keep the course's own values in their order, made once rather than per request. */
+const SORT_TEXTS: string[] = [];
 
 /** Schema completion (properties, enums, defaults) plus the values the course itself offers. */
 export async function complete(ctx: ServerContext, params: CompletionParams): Promise<CompletionList | null> {
@@ -30,29 +32,38 @@ export async function complete(ctx: ServerContext, params: CompletionParams): Pr
   let incomplete = false;
   if (at && candidates && candidates.length > MAX_VALUE_ITEMS) {
     const typed = text.slice(at.replace.start, offset).replace(/^"/, '').toLowerCase();
-    candidates = candidates.filter((c) => matchesInOrder(typed, c.value.toLowerCase())).slice(0, MAX_VALUE_ITEMS);
+    const kept: ValueCandidate[] = [];
+    for (let i = 0; i < candidates.length && kept.length < MAX_VALUE_ITEMS; i++) {
+      if (matchesInOrder(typed, candidates[i].value.toLowerCase())) kept.push(candidates[i]);
+    }
+    candidates = kept;
     incomplete = true;
   }
+  const { document: standIn, json } = ctx.schemas.parse(document, entry.kind);
+  const schemaList = await ctx.schemas.languageService.doComplete(standIn, params.position, json);
+  const schemaItems = schemaList?.items ?? [];
+
+  let itemDefaults: CompletionList['itemDefaults'];
   if (at && candidates) {
     const range = { start: document.positionAt(at.replace.start), end: document.positionAt(at.replace.end) };
+    // One range for the whole list when the client takes it (a list of 500 QIDs is a third
+    // smaller), unless a schema item without its own edit would take it too.
+    if (ctx.completionEditRangeDefault && schemaItems.every((item) => item.textEdit)) itemDefaults = { editRange: range };
     candidates.forEach((c, i) => {
       const quoted = JSON.stringify(c.value);
-      items.push({
-        label: c.value,
-        kind: ITEM_KIND[c.kind],
-        detail: c.detail,
-        textEdit: TextEdit.replace(range, quoted),
-        filterText: quoted,
-        sortText: String(i).padStart(6, '0'),
-      });
+      const item: CompletionItem = { label: c.value, kind: ITEM_KIND[c.kind], detail: c.detail, filterText: quoted, sortText: (SORT_TEXTS[i] ??= String(i).padStart(6, '0')) };
+      if (itemDefaults) item.textEditText = quoted;
+      else item.textEdit = TextEdit.replace(range, quoted);
+      items.push(item);
     });
   }
-
-  const { document: standIn, json } = ctx.schemas.parse(document, entry.kind);
-  const schemaItems = await ctx.schemas.languageService.doComplete(standIn, params.position, json);
-  const ours = new Set(items.map((i) => i.label));
-  for (const item of schemaItems?.items ?? []) if (!ours.has(item.label)) items.push(item);
-  return { isIncomplete: incomplete || (schemaItems?.isIncomplete ?? false), items };
+  if (schemaItems.length > 0) {
+    const ours = new Set(items.map((i) => i.label));
+    for (const item of schemaItems) if (!ours.has(item.label)) items.push(item);
+  }
+  const list: CompletionList = { isIncomplete: incomplete || (schemaList?.isIncomplete ?? false), items };
+  if (itemDefaults) list.itemDefaults = itemDefaults;
+  return list;
 }
 
 /** Whether the characters of `typed` appear in `value` in order, as editors match completions. */

@@ -10,6 +10,8 @@ export interface ServerContext {
   workspace: CourseWorkspace;
   schemas: SchemaService;
   documents: TextDocuments<TextDocument>;
+  /** The client takes one edit range for a whole completion list (`CompletionList.itemDefaults`, LSP 3.17). */
+  completionEditRangeDefault?: boolean;
 }
 
 export interface DocumentContext {

@@ -140,7 +140,12 @@ export function startServer(connection: Connection): void {
       const path = uriToPath(f.uri);
       if (path) folders.add(path);
     }
-    ctx = { workspace, documents, schemas: new SchemaService(params.capabilities) };
+    ctx = {
+      workspace,
+      documents,
+      schemas: new SchemaService(params.capabilities),
+      completionEditRangeDefault: params.capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true,
+    };
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,

@@ -1,31 +1,46 @@
-import { isDraftQid, isTemplateQid, type Course } from '../course';
-
-export interface QidCandidate {
-  qid: string;
-  title?: string;
-  topic?: string;
-  /** The question's info.json. */
-  path: string;
-  /** Under `template/`: a starting point for new questions, seldom one to assess with. */
-  template: boolean;
-}
+import { isDraftQid, isTemplateQid, type Course, type InfoEntry } from '../course';
+import type { JsonFile } from '../jsonFile';
+import type { ValueCandidate } from './valueCandidates';
 
 /**
- * Questions an assessment may list: every question except drafts, which PrairieLearn refuses there.
- * Templates come last: they are allowed, but seldom what an assessment means.
+ * The candidates of a course's questions, in order, with the info file each was made from. A
+ * course's `questions` map is never changed after loading (a rescan loads a new one), so the
+ * order is kept per map; an edited info.json (a new `JsonFile`) remakes only its own candidate.
  */
-export function qidCandidates(course: Course): QidCandidate[] {
-  const out: QidCandidate[] = [];
-  for (const [qid, entry] of course.questions) {
-    if (isDraftQid(qid)) continue;
-    const data = entry.file?.value as { title?: unknown; topic?: unknown } | undefined;
-    out.push({
-      qid,
-      title: typeof data?.title === 'string' ? data.title : undefined,
-      topic: typeof data?.topic === 'string' ? data.topic : undefined,
-      path: entry.path,
-      template: isTemplateQid(qid),
-    });
+interface QidCandidates {
+  entries: InfoEntry[];
+  files: (JsonFile | undefined)[];
+  candidates: ValueCandidate[];
+}
+
+const byQuestions = new WeakMap<Map<string, InfoEntry>, QidCandidates>();
+
+/**
+ * Questions an assessment may list, with their titles: every question except drafts, which
+ * PrairieLearn refuses there. Templates come last: they are allowed, but seldom what an assessment
+ * means. Completion asks on every keystroke, so a course of 10,000 questions is sorted once, not
+ * each time. The list is shared: do not change it.
+ */
+export function qidCandidates(course: Course): readonly ValueCandidate[] {
+  let known = byQuestions.get(course.questions);
+  if (!known) {
+    const entries = [...course.questions.values()].filter((e) => !isDraftQid(e.id));
+    entries.sort((a, b) => Number(isTemplateQid(a.id)) - Number(isTemplateQid(b.id)) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    known = { entries, files: entries.map((e) => e.file), candidates: entries.map(candidate) };
+    byQuestions.set(course.questions, known);
   }
-  return out.sort((a, b) => Number(a.template) - Number(b.template) || (a.qid < b.qid ? -1 : a.qid > b.qid ? 1 : 0));
+  const { entries, files, candidates } = known;
+  for (let i = 0; i < entries.length; i++) {
+    if (entries[i].file === files[i]) continue;
+    files[i] = entries[i].file;
+    candidates[i] = candidate(entries[i]);
+  }
+  return candidates;
+}
+
+function candidate(entry: InfoEntry): ValueCandidate {
+  const data = entry.file?.value as { title?: unknown } | undefined;
+  const title = typeof data?.title === 'string' ? data.title : undefined;
+  const detail = isTemplateQid(entry.id) ? `template question${title ? `: ${title}` : ''}` : title;
+  return { value: entry.id, detail, kind: 'question' };
 }

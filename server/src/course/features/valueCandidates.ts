@@ -16,15 +16,16 @@ export interface ValueCandidate {
 
 /**
  * Values the course offers at `path` of `entry` (QIDs, declared names, dependency files), or
- * undefined when the value there does not name anything in the course.
+ * undefined when the value there does not name anything in the course. The list may be shared
+ * (`qidCandidates`): do not change it.
  */
-export function valueCandidates(course: Course, entry: InfoEntry, path: JsonPath, reader: CourseReader): ValueCandidate[] | undefined {
+export function valueCandidates(course: Course, entry: InfoEntry, path: JsonPath, reader: CourseReader): readonly ValueCandidate[] | undefined {
   const ref = referenceAt(entry.kind, path);
   if (!ref) return undefined;
-  let candidates: ValueCandidate[];
+  let candidates: readonly ValueCandidate[];
   switch (ref.type) {
     case 'qid':
-      candidates = qidCandidates(course).map((q) => ({ value: q.qid, detail: q.template ? `template question${q.title ? `: ${q.title}` : ''}` : q.title, kind: 'question' }));
+      candidates = qidCandidates(course);
       break;
     case 'name':
       candidates = declaredNames(course, ref.list).map((n) => ({
@@ -44,7 +45,7 @@ export function valueCandidates(course: Course, entry: InfoEntry, path: JsonPath
 }
 
 /** In a list (tags, sharing sets, files), leaves out what the other items already say. */
-function withoutSiblings(candidates: ValueCandidate[], entry: InfoEntry, path: JsonPath): ValueCandidate[] {
+function withoutSiblings(candidates: readonly ValueCandidate[], entry: InfoEntry, path: JsonPath): readonly ValueCandidate[] {
   const index = path[path.length - 1];
   if (typeof index !== 'number') return candidates;
   let list: unknown = entry.file?.value;
