@@ -93,8 +93,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
       const course = loadCourse(checked.root, nodeCourseReader, thread && ((question) => thread.addQuestion(question.dir)));
       const files = new Map<string, Positions | undefined>();
       for (const entry of allEntries(course)) files.set(entry.path, entry.file);
-      const checkOptions = { reportSyntaxErrors: true, severities: options.severities, now: options.now, once: true };
-      const diagnostics = checker.check(course, { ...checkOptions, questionFiles: !thread });
+      const diagnostics = checker.check(course, { reportSyntaxErrors: true, severities: options.severities, now: options.now, once: true, questionFiles: !thread });
       // Info files, and the question files (question.html) that were found and read.
       checked.files = files.size;
       if (thread) {
