@@ -12,6 +12,23 @@ import {
 } from 'vscode-languageserver-protocol/node';
 import {
   CodeActionRequest,
+  CodeLensRequest,
+  CodeLensResolveRequest,
+  DocumentDiagnosticRequest,
+  DocumentSymbolRequest,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
+  WillRenameFilesRequest,
+  WorkspaceDiagnosticRequest,
+  WorkspaceSymbolRequest,
+  type CodeLens,
+  type DocumentDiagnosticReport,
+  type DocumentSymbol,
+  type Location,
+  type SymbolInformation,
+  type WorkspaceDiagnosticReport,
+  type WorkspaceEdit,
   CompletionRequest,
   ConfigurationRequest,
   DefinitionRequest,
@@ -92,6 +109,8 @@ export class LspClient {
   readonly published: { uri: string; diagnostics: Diagnostic[] }[] = [];
   /** What the server wrote to its log (window/logMessage) and stderr. */
   readonly log: string[] = [];
+  /** Every prairielearn/courseStatus notification, in order. */
+  readonly statuses: { courses: { root: string; name: string }[]; checking: boolean; errors: number; warnings: number; infos: number }[] = [];
   /** How often the server asked for settings. */
   configurationRequests = 0;
   private waiters: Waiter[] = [];
@@ -113,6 +132,7 @@ export class LspClient {
     connection.onNotification(LogMessageNotification.type, (p) => {
       this.log.push(p.message);
     });
+    connection.onNotification('prairielearn/courseStatus', (status) => void this.statuses.push(status));
     child.stderr.on('data', (chunk) => this.log.push(String(chunk)));
   }
 
@@ -120,13 +140,15 @@ export class LspClient {
    * Starts the server on `folders` and completes the initialize handshake. With `pulledSettings`,
    * the client answers workspace/configuration requests with them, as VS Code does. With
    * `completionItemDefaults`, it declares the `CompletionList.itemDefaults` it takes (VS Code takes
-   * 'editRange' among others).
+   * 'editRange' among others). With `pullDiagnostics`, it declares pull diagnostics (as VS Code does)
+   * and the server stops pushing them.
    */
   static async start(
     folders: string[],
     initializationOptions: unknown = { validation: { debounceMs: 0 } },
     pulledSettings?: unknown,
     completionItemDefaults?: string[],
+    pullDiagnostics = false,
   ): Promise<LspClient> {
     const child = spawn(process.execPath, [SERVER, '--stdio'], { stdio: 'pipe' });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -143,7 +165,11 @@ export class LspClient {
       rootUri: null,
       workspaceFolders: folders.map((f) => ({ uri: uriOf(f), name: path.basename(f) })),
       capabilities: {
-        workspace: { configuration: pulledSettings !== undefined },
+        workspace: {
+          configuration: pulledSettings !== undefined,
+          workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] },
+          ...(pullDiagnostics && { diagnostics: { refreshSupport: false } }),
+        },
         textDocument: {
           publishDiagnostics: { relatedInformation: true },
           completion: {
@@ -152,6 +178,7 @@ export class LspClient {
           },
           hover: { contentFormat: ['markdown', 'plaintext'] },
           definition: { linkSupport: true },
+          ...(pullDiagnostics && { diagnostic: { relatedDocumentSupport: false } }),
         },
       },
       initializationOptions,
@@ -192,6 +219,15 @@ export class LspClient {
       };
       this.waiters.push(waiter);
     });
+  }
+
+  /** Resolves once the server reports its courses checked (a prairielearn/courseStatus with checking false). */
+  async waitUntilChecked(timeoutMs = 10_000): Promise<void> {
+    const end = Date.now() + timeoutMs;
+    while (!this.statuses.some((s) => !s.checking && s.courses.length > 0)) {
+      if (Date.now() > end) throw new Error(`no finished check within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
   }
 
   /** Opens `file` with its disk text, or with `text`. */
@@ -266,6 +302,55 @@ export class LspClient {
       context: { diagnostics },
     });
     return (result ?? []).filter((a): a is CodeAction => 'title' in a && !('command' in a && typeof a.command === 'string'));
+  }
+
+  async references(file: string, position: Position, includeDeclaration = false): Promise<Location[]> {
+    return (await this.connection.sendRequest(ReferencesRequest.type, { textDocument: { uri: uriOf(file) }, position, context: { includeDeclaration } })) ?? [];
+  }
+
+  prepareRename(file: string, position: Position) {
+    return this.connection.sendRequest(PrepareRenameRequest.type, { textDocument: { uri: uriOf(file) }, position });
+  }
+
+  rename(file: string, position: Position, newName: string): Promise<WorkspaceEdit | null> {
+    return this.connection.sendRequest(RenameRequest.type, { textDocument: { uri: uriOf(file) }, position, newName });
+  }
+
+  /** Asks for the edits that go with renaming files or folders (before the client renames them). */
+  willRename(...renames: [from: string, to: string][]): Promise<WorkspaceEdit | null> {
+    return this.connection.sendRequest(WillRenameFilesRequest.type, { files: renames.map(([from, to]) => ({ oldUri: uriOf(from), newUri: uriOf(to) })) });
+  }
+
+  async documentSymbols(file: string): Promise<DocumentSymbol[]> {
+    return ((await this.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: uriOf(file) } })) ?? []) as DocumentSymbol[];
+  }
+
+  async workspaceSymbols(query: string): Promise<SymbolInformation[]> {
+    return ((await this.connection.sendRequest(WorkspaceSymbolRequest.type, { query })) ?? []) as SymbolInformation[];
+  }
+
+  /** The code lenses of a file, each resolved. */
+  async codeLenses(file: string): Promise<CodeLens[]> {
+    const lenses = (await this.connection.sendRequest(CodeLensRequest.type, { textDocument: { uri: uriOf(file) } })) ?? [];
+    return Promise.all(lenses.map((lens) => this.connection.sendRequest(CodeLensResolveRequest.type, lens)));
+  }
+
+  /** The code actions of the given kinds for a whole file, as an editor asks on save. */
+  async sourceActions(file: string, only: string[]): Promise<CodeAction[]> {
+    const result = await this.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri: uriOf(file) },
+      range: { start: { line: 0, character: 0 }, end: { line: 100000, character: 0 } },
+      context: { diagnostics: [], only },
+    });
+    return (result ?? []) as CodeAction[];
+  }
+
+  pullDocumentDiagnostics(file: string, previousResultId?: string): Promise<DocumentDiagnosticReport> {
+    return this.connection.sendRequest(DocumentDiagnosticRequest.type, { textDocument: { uri: uriOf(file) }, previousResultId });
+  }
+
+  pullWorkspaceDiagnostics(previousResultIds: { uri: string; value: string }[] = []): Promise<WorkspaceDiagnosticReport> {
+    return this.connection.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds });
   }
 
   /** Shuts the server down politely, then makes sure the process is gone. */

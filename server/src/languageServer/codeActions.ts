@@ -1,14 +1,16 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
-import { DECLARATION_LIST, declareNameEdit, type DeclarableKind } from '../course/features/declareName';
+import { declaredNames } from '../course/features/courseNames';
+import { DECLARATION_LIST, declareNameEdit } from '../course/features/declareName';
+import { declarationOf, UUID_CODES } from '../course/features/fixAll';
+import { nearestName } from '../course/features/nearestName';
 import { uuidEdit } from '../course/features/newUuid';
+import { qidCandidates } from '../course/features/qidCompletion';
 import type { OffsetEdit } from '../course/features/textEdits';
 import { documentContext, type DocumentContext, type ServerContext } from './documentContext';
 import { fileUri, SOURCE } from './lspDiagnostics';
 
-const UUID_CODES = new Set(['uuid-missing', 'uuid-invalid', 'duplicate-uuid']);
-
-/** Quick fixes: a new UUID, or declaring an undeclared name in infoCourse.json. */
+/** Quick fixes: a new UUID, declaring an undeclared name in infoCourse.json, or the existing name meant. */
 export function codeActions(ctx: ServerContext, params: CodeActionParams): CodeAction[] {
   const doc = documentContext(ctx, params.textDocument.uri);
   if (!doc) return [];
@@ -17,6 +19,8 @@ export function codeActions(ctx: ServerContext, params: CodeActionParams): CodeA
     if (diagnostic.source !== SOURCE) continue;
     const action = UUID_CODES.has(String(diagnostic.code)) ? newUuidAction(doc, diagnostic) : declareAction(ctx, doc, diagnostic);
     if (action) actions.push(action);
+    const meant = didYouMeanAction(doc, diagnostic);
+    if (meant) actions.push(meant);
   }
   return actions;
 }
@@ -32,9 +36,8 @@ function newUuidAction({ document }: DocumentContext, diagnostic: Diagnostic): C
 }
 
 function declareAction(ctx: ServerContext, { state }: DocumentContext, diagnostic: Diagnostic): CodeAction | undefined {
-  const data = diagnostic.data as { kind?: unknown; name?: unknown } | undefined;
-  const kind = diagnostic.code === 'undeclared-sharing-set' ? 'sharingSet' : data?.kind;
-  if (typeof data?.name !== 'string' || typeof kind !== 'string' || !(kind in DECLARATION_LIST)) return undefined;
+  const wanted = declarationOf({ code: String(diagnostic.code), data: diagnostic.data });
+  if (!wanted) return undefined;
   const info = state.course.info;
   let text: string;
   try {
@@ -42,19 +45,52 @@ function declareAction(ctx: ServerContext, { state }: DocumentContext, diagnosti
   } catch {
     return undefined;
   }
-  const edit = declareNameEdit(text, kind as DeclarableKind, data.name);
+  const edit = declareNameEdit(text, wanted.kind, wanted.name);
   if (!edit) return undefined;
   const uri = fileUri(info.path);
   const infoDocument = ctx.documents.get(uri) ?? TextDocument.create(uri, 'json', 0, text);
   return {
-    title: `Declare "${data.name}" in ${DECLARATION_LIST[kind as DeclarableKind]} of infoCourse.json`,
+    title: `Declare "${wanted.name}" in ${DECLARATION_LIST[wanted.kind]} of infoCourse.json`,
     kind: CodeActionKind.QuickFix,
     diagnostics: [diagnostic],
-    isPreferred: true,
+    // A near existing name may be what was meant: then neither fix is the obvious one.
+    isPreferred: !nearestFor(state.course, diagnostic),
     edit: { changes: { [uri]: [toTextEdit(infoDocument, edit)] } },
   };
 }
 
-function toTextEdit(document: TextDocument, edit: OffsetEdit) {
+/** "Did you mean": the nearest existing QID, topic or tag to an unknown one. */
+function didYouMeanAction({ document, state }: DocumentContext, diagnostic: Diagnostic): CodeAction | undefined {
+  const found = nearestFor(state.course, diagnostic);
+  if (!found) return undefined;
+  const start = document.offsetAt(diagnostic.range.start);
+  const end = document.offsetAt(diagnostic.range.end);
+  // Only where the diagnostic still marks the unknown value (the text may have changed since the check).
+  if (document.getText().slice(start, end) !== JSON.stringify(found.wanted)) return undefined;
+  return {
+    title: `Change to "${found.suggestion}"`,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [diagnostic],
+    edit: { changes: { [document.uri]: [{ range: diagnostic.range, newText: JSON.stringify(found.suggestion) }] } },
+  };
+}
+
+function nearestFor(course: DocumentContext['state']['course'], diagnostic: Diagnostic): { wanted: string; suggestion: string } | undefined {
+  const data = diagnostic.data as { qid?: unknown; kind?: unknown; name?: unknown } | undefined;
+  let wanted: unknown;
+  let names: Iterable<string>;
+  if (diagnostic.code === 'question-not-found') {
+    wanted = data?.qid;
+    names = qidCandidates(course).map((c) => c.value);
+  } else if (diagnostic.code === 'undeclared-topic' || diagnostic.code === 'undeclared-tag') {
+    wanted = data?.name;
+    names = declaredNames(course, diagnostic.code === 'undeclared-topic' ? 'topics' : 'tags').map((n) => n.name);
+  } else return undefined;
+  if (typeof wanted !== 'string') return undefined;
+  const suggestion = nearestName(wanted, names);
+  return suggestion ? { wanted, suggestion } : undefined;
+}
+
+export function toTextEdit(document: TextDocument, edit: OffsetEdit) {
   return { range: { start: document.positionAt(edit.start), end: document.positionAt(edit.end) }, newText: edit.newText };
 }

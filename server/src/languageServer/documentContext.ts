@@ -12,6 +12,8 @@ export interface ServerContext {
   documents: TextDocuments<TextDocument>;
   /** The client takes one edit range for a whole completion list (`CompletionList.itemDefaults`, LSP 3.17). */
   completionEditRangeDefault?: boolean;
+  /** Runs a course's waiting check at once, so that its results are those of the current text. */
+  settle: (state: CourseState) => void;
 }
 
 export interface DocumentContext {
@@ -32,11 +34,11 @@ export function documentContext(ctx: ServerContext, uri: string): DocumentContex
   const document = ctx.documents.get(uri);
   const path = uriToPath(uri);
   if (!document || !path) return undefined;
-  const found = ctx.workspace.entryOf(path);
-  if (!found) return undefined;
-  // Requests can arrive before the debounced check has applied the latest edits and file events.
-  ctx.workspace.refresh(found.state);
-  const { state } = found;
+  // Requests can arrive before the debounced check has applied the latest edits and file events
+  // (a file just moved into the course is an entry only after that).
+  const state = ctx.workspace.courseOf(path);
+  if (!state) return undefined;
+  ctx.workspace.refresh(state);
   const entry = ctx.workspace.entryOf(path)?.entry;
   if (!entry) return undefined;
   if (entry.file?.text !== document.getText()) reloadEntry(state.course, entry, ctx.workspace.reader);

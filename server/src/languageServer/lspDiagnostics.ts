@@ -59,6 +59,14 @@ interface Published {
   /** The checker's diagnostics the LSP ones were made from: the checker hands back the same objects while they hold. */
   from: CourseDiagnostic[];
   key: string;
+  /** How many of them are errors, warnings and the rest. */
+  counts: ProblemCounts;
+}
+
+export interface ProblemCounts {
+  errors: number;
+  warnings: number;
+  infos: number;
 }
 
 /**
@@ -102,8 +110,23 @@ export class DiagnosticsPublisher {
     const diagnostics = toLspDiagnostics(from, positionsOf);
     const key = JSON.stringify(diagnostics);
     const uri = last?.uri ?? fileUri(file);
-    into.set(file, { uri, from, key });
+    const counts = { errors: 0, warnings: 0, infos: 0 };
+    for (const d of from) counts[d.severity === 'error' ? 'errors' : d.severity === 'warning' ? 'warnings' : 'infos']++;
+    into.set(file, { uri, from, key, counts });
     if (last?.key !== key) this.send(uri, diagnostics);
+  }
+
+  /** The problems published, over every course. */
+  counts(): ProblemCounts {
+    const total = { errors: 0, warnings: 0, infos: 0 };
+    for (const files of this.published.values()) {
+      for (const { counts } of files.values()) {
+        total.errors += counts.errors;
+        total.warnings += counts.warnings;
+        total.infos += counts.infos;
+      }
+    }
+    return total;
   }
 
   clear(root: string): void {

@@ -12,6 +12,11 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { INFO_FILE_NAME } from '../course/course';
 import { codeActions } from './codeActions';
+import { registerCourseRequests } from './courseRequests';
+import { fixAllAction, FIX_ALL_KIND, wantsFixAll } from './fixAll';
+import { COURSE_STATUS_NOTIFICATION, type CourseStatus } from './protocol';
+import { PulledDiagnostics } from './pullDiagnostics';
+import { QUESTION_FOLDER_FILTER } from './rename';
 import { complete } from './completion';
 import { CourseWorkspace, isCourseFileName, isInfoFileName, isWithin, type CourseState } from './courseWorkspace';
 import { uriToPath, type ServerContext } from './documentContext';
@@ -33,7 +38,15 @@ const SLOW_CHECK_MS = 100;
 export function startServer(connection: Connection): void {
   const documents = new TextDocuments(TextDocument);
   const workspace = new CourseWorkspace();
-  const publisher = new DiagnosticsPublisher((uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }));
+  // Clients that pull diagnostics (LSP 3.17) get the same lists as the ones pushed to other clients.
+  const pulled = new PulledDiagnostics();
+  let pullDiagnostics = false;
+  let canRefreshDiagnostics = false;
+  let canMoveFiles = false;
+  const publisher = new DiagnosticsPublisher((uri, diagnostics) =>
+    pullDiagnostics ? pulled.record(uri, diagnostics) : void connection.sendDiagnostics({ uri, diagnostics }),
+  );
+  let lastStatus = '';
   const timers = new Map<CourseState, NodeJS.Timeout>();
   const checkedOnce = new WeakSet<CourseState>();
   /** What each course's last publication depended on besides its diagnostics: the settings and the open documents. */
@@ -94,7 +107,35 @@ export function startServer(connection: Connection): void {
       // The first check of a course and slow ones are worth a line in the output; routine ones are not.
       if (!checkedOnce.has(state) || ms >= SLOW_CHECK_MS) connection.console.log(`checked ${state.root} in ${ms} ms`);
       checkedOnce.add(state);
+      if (pullDiagnostics) {
+        pulled.changed();
+        if (canRefreshDiagnostics) void connection.languages.diagnostics.refresh();
+      }
+      reportStatus();
     });
+
+  /** Tells the client what its language status item shows, when that changed. */
+  const reportStatus = () =>
+    safely('course status', undefined, () => {
+      const courses = workspace.states().map((s) => {
+        const data = s.course.info.file?.value as { title?: unknown; name?: unknown } | undefined;
+        const name = typeof data?.title === 'string' ? data.title : typeof data?.name === 'string' ? data.name : nodePath.basename(s.root);
+        return { root: s.root, name };
+      });
+      const status: CourseStatus = { courses, checking: timers.size > 0, ...publisher.counts() };
+      const key = JSON.stringify(status);
+      if (key === lastStatus) return;
+      lastStatus = key;
+      void connection.sendNotification(COURSE_STATUS_NOTIFICATION, status);
+    });
+
+  /** Runs a course's waiting check now, for a request that needs its results (fix all). */
+  const settle = (state: CourseState) => {
+    if (!timers.has(state)) return;
+    clearTimeout(timers.get(state));
+    timers.delete(state);
+    checkNow(state);
+  };
 
   const schedule = (state: CourseState) => {
     clearTimeout(timers.get(state));
@@ -105,6 +146,7 @@ export function startServer(connection: Connection): void {
         if (workspace.has(state)) checkNow(state);
       }, settings.debounceMs),
     );
+    reportStatus();
   };
 
   const addFolder = (folder: string) => {
@@ -118,6 +160,7 @@ export function startServer(connection: Connection): void {
       timers.delete(state);
       publisher.clear(state.root);
     }
+    reportStatus();
   };
 
   const applySettings = (raw: unknown) => {
@@ -135,6 +178,10 @@ export function startServer(connection: Connection): void {
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     canRegisterConfigurationChanges = params.capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true;
     hearsFolderChanges = params.capabilities.workspace?.workspaceFolders === true;
+    pullDiagnostics = params.capabilities.textDocument?.diagnostic !== undefined;
+    canRefreshDiagnostics = params.capabilities.workspace?.diagnostics?.refreshSupport === true;
+    const workspaceEdit = params.capabilities.workspace?.workspaceEdit;
+    canMoveFiles = workspaceEdit?.documentChanges === true && (workspaceEdit.resourceOperations?.includes('rename') ?? false);
     const given: WorkspaceFolder[] = params.workspaceFolders ?? (params.rootUri ? [{ uri: params.rootUri, name: '' }] : []);
     for (const f of given) {
       const path = uriToPath(f.uri);
@@ -145,6 +192,7 @@ export function startServer(connection: Connection): void {
       documents,
       schemas: new SchemaService(params.capabilities),
       completionEditRangeDefault: params.capabilities.textDocument?.completion?.completionList?.itemDefaults?.includes('editRange') === true,
+      settle,
     };
     return {
       capabilities: {
@@ -154,8 +202,17 @@ export function startServer(connection: Connection): void {
         hoverProvider: true,
         definitionProvider: true,
         documentLinkProvider: { resolveProvider: false },
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
-        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        codeActionProvider: { codeActionKinds: ['quickfix', FIX_ALL_KIND] },
+        referencesProvider: true,
+        renameProvider: { prepareProvider: true },
+        codeLensProvider: { resolveProvider: true },
+        documentSymbolProvider: true,
+        workspaceSymbolProvider: true,
+        ...(pullDiagnostics && { diagnosticProvider: { interFileDependencies: true, workspaceDiagnostics: true } }),
+        workspace: {
+          workspaceFolders: { supported: true, changeNotifications: true },
+          fileOperations: { willRename: { filters: [QUESTION_FOLDER_FILTER] } },
+        },
       },
       serverInfo: { name: 'PrairieLearn course checker' },
     };
@@ -265,8 +322,17 @@ export function startServer(connection: Connection): void {
   connection.onDefinition((params) => safely('definition', null, () => definition(ctx!, params)));
   connection.onDocumentLinks((params) => safely('document links', [], () => documentLinks(ctx!, params)));
   connection.onCodeAction((params) =>
-    safely('code actions', [], () => (isQuestionHtml(params.textDocument.uri) ? questionHtmlCodeActions(ctx!, params) : codeActions(ctx!, params))),
+    safely('code actions', [], () => {
+      if (wantsFixAll(params)) {
+        const fixAll = fixAllAction(ctx!, params);
+        return fixAll ? [fixAll] : [];
+      }
+      return isQuestionHtml(params.textDocument.uri) ? questionHtmlCodeActions(ctx!, params) : codeActions(ctx!, params);
+    }),
   );
+  registerCourseRequests(connection, () => ctx!, safely, () => canMoveFiles);
+  connection.languages.diagnostics.on((params) => safely('diagnostics', pulled.document(params.textDocument.uri, undefined), () => pulled.document(params.textDocument.uri, params.previousResultId)));
+  connection.languages.diagnostics.onWorkspace((params, token) => safelyAsync('workspace diagnostics', { items: [] }, () => pulled.workspace(params.previousResultIds, token)));
 
   connection.onShutdown(() => {
     for (const timer of timers.values()) clearTimeout(timer);

@@ -1,0 +1,24 @@
+import type { Connection } from 'vscode-languageserver';
+import { codeLenses, resolveCodeLens } from './codeLens';
+import type { ServerContext } from './documentContext';
+import { references } from './references';
+import { prepareRename, rename, willRenameFiles } from './rename';
+import { documentSymbols, workspaceSymbols } from './symbols';
+
+type Safely = <T>(what: string, fallback: T, work: () => T) => T;
+
+/**
+ * The requests about a course as a whole: references, code lenses, rename (also of question folders
+ * renamed in the Explorer) and symbols. Refusals (a rename onto an existing QID) are errors the
+ * editor shows, so they pass through; anything else unexpected is logged.
+ */
+export function registerCourseRequests(connection: Connection, ctx: () => ServerContext, safely: Safely, canMoveFiles: () => boolean): void {
+  connection.onReferences((params) => safely('references', null, () => references(ctx(), params)));
+  connection.onCodeLens((params) => safely('code lenses', [], () => codeLenses(ctx(), params)));
+  connection.onCodeLensResolve((lens) => safely('code lens', lens, () => resolveCodeLens(ctx(), lens)));
+  connection.onPrepareRename((params) => prepareRename(ctx(), params));
+  connection.onRenameRequest((params) => rename(ctx(), params, canMoveFiles()));
+  connection.workspace.onWillRenameFiles((params) => safely('renaming files', null, () => willRenameFiles(ctx(), params)));
+  connection.onDocumentSymbol((params) => safely('document symbols', [], () => documentSymbols(ctx(), params)));
+  connection.onWorkspaceSymbol((params) => safely('workspace symbols', [], () => workspaceSymbols(ctx(), params)));
+}
