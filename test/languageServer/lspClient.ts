@@ -221,10 +221,14 @@ export class LspClient {
     });
   }
 
-  /** Resolves once the server reports its courses checked (a prairielearn/courseStatus with checking false). */
+  /** Resolves once the server's last prairielearn/courseStatus says its courses are checked. */
   async waitUntilChecked(timeoutMs = 10_000): Promise<void> {
     const end = Date.now() + timeoutMs;
-    while (!this.statuses.some((s) => !s.checking && s.courses.length > 0)) {
+    const done = () => {
+      const last = this.statuses[this.statuses.length - 1];
+      return last && !last.checking && last.courses.length > 0;
+    };
+    while (!done()) {
       if (Date.now() > end) throw new Error(`no finished check within ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 20));
     }
