@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { showLanguageStatus } from './languageStatus';
 
 /** The course files the server checks. */
 const COURSE_FILES = '{info.json,infoAssessment.json,infoCourseInstance.json,infoCourse.json,question.html}';
@@ -15,8 +16,26 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
     run: { module, transport: TransportKind.ipc },
     debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
   };
+  const documentSelector = [{ scheme: 'file', pattern: `**/${COURSE_FILES}` }];
+  let client: LanguageClient | undefined;
+  // The server's code lenses open VS Code's references view with the standard command, whose
+  // arguments must be VS Code's own types: converted here from their LSP form.
+  const withReferenceArguments = (lens: vscode.CodeLens): vscode.CodeLens => {
+    const args = lens.command?.command === 'editor.action.showReferences' ? lens.command.arguments : undefined;
+    if (!client || !args || args.length !== 3) return lens;
+    const convert = client.protocol2CodeConverter;
+    lens.command!.arguments = [convert.asUri(args[0]), convert.asPosition(args[1]), args[2].map((l: any) => convert.asLocation(l))];
+    return lens;
+  };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ scheme: 'file', pattern: `**/${COURSE_FILES}` }],
+    documentSelector,
+    middleware: {
+      provideCodeLenses: async (document, token, next) => (await next(document, token))?.map(withReferenceArguments),
+      resolveCodeLens: async (lens, token, next) => {
+        const resolved = await next(lens, token);
+        return resolved && withReferenceArguments(resolved);
+      },
+    },
     synchronize: {
       fileEvents: [
         vscode.workspace.createFileSystemWatcher(`**/${COURSE_FILES}`),
@@ -35,7 +54,8 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
     // The first check uses the user's settings without waiting for a configuration round trip.
     initializationOptions: vscode.workspace.getConfiguration().get('prairielearn'),
   };
-  const client = new LanguageClient('prairielearn', 'PrairieLearn', serverOptions, clientOptions);
+  client = new LanguageClient('prairielearn', 'PrairieLearn', serverOptions, clientOptions);
+  showLanguageStatus(context, client, documentSelector);
   await client.start();
   return client;
 }

@@ -4,7 +4,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { CodeLens, Location, RenameFile, DeleteFile, TextDocumentEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import type { CodeLens, Location, RenameFile, DeleteFile, TextDocumentEdit, TextEdit, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import { applyEdits, copyFixtureCourse, cursor, LspClient, uriOf } from './lspClient';
 
 let root: string;
@@ -100,9 +100,12 @@ test('infoCourse.json has a lens with the question count on each topic and tag',
   await client.close(file('infoCourse.json'));
 });
 
-function textEditsOf(edit: WorkspaceEdit | null): Map<string, TextDocumentEdit> {
-  const out = new Map<string, TextDocumentEdit>();
-  for (const change of edit?.documentChanges ?? []) if ('textDocument' in change) out.set(path.relative(root, new URL(change.textDocument.uri).pathname), change);
+/** The text edits of a workspace edit by course-relative file (the server sends plain text edits). */
+function textEditsOf(edit: WorkspaceEdit | null): Map<string, { edits: TextEdit[] }> {
+  const out = new Map<string, { edits: TextEdit[] }>();
+  for (const change of edit?.documentChanges ?? []) {
+    if ('textDocument' in change) out.set(path.relative(root, new URL(change.textDocument.uri).pathname), { edits: (change as TextDocumentEdit).edits as TextEdit[] });
+  }
   return out;
 }
 
