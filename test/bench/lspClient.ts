@@ -59,7 +59,8 @@ export class LspClient {
           },
           publishDiagnostics: { relatedInformation: true },
         },
-        workspace: { workspaceFolders: true },
+        // VS Code's client takes resource operations: a QID rename moves the question's folder.
+        workspace: { workspaceFolders: true, workspaceEdit: { documentChanges: true, resourceOperations: ['create', 'rename', 'delete'] } },
       },
     });
     const client = new LspClient(child, connection, result);

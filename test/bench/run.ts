@@ -11,6 +11,7 @@ import { formatTable, type Row } from './table';
 import { floorSection } from './sections/floor';
 import { checkerSection } from './sections/checker';
 import { languageServerSection } from './sections/languageServer';
+import { courseNavigationSection } from './sections/courseNavigation';
 import { questionHtmlSection } from './questionHtml';
 import { referenceSection } from './reference';
 
@@ -19,6 +20,7 @@ const SECTIONS: Record<string, BenchSection> = {
   floor: floorSection,
   checker: checkerSection,
   languageServer: languageServerSection,
+  courseNavigation: courseNavigationSection,
   questionHtml: questionHtmlSection,
   reference: referenceSection,
 };

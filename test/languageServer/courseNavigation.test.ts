@@ -129,6 +129,12 @@ test('renaming a QID renames its folder and rewrites every assessment using it, 
   assert.equal(operations[1].kind, 'delete');
   assert.equal((operations[1] as DeleteFile).uri, uriOf(file('questions/geometry')));
 
+  // VS Code asks willRenameFiles for the edit's own folder move as it applies it, after the text
+  // edits: no second set of edits then; a later move of the same folder gets its edits again.
+  const move: [string, string] = [file('questions/geometry/triangleArea'), file('questions/shapes/triangleArea')];
+  assert.equal(await client.willRename(move), null);
+  assert.notEqual(await client.willRename(move), null);
+
   // From the question's own info.json: the same rename, and its folder only (nothing else empties).
   const fromInfo = await openAt(ADD, '"title"');
   assert.equal(((await client.prepareRename(file(ADD), fromInfo)) as { placeholder: string }).placeholder, 'addNumbers');
