@@ -111,12 +111,15 @@ test('the course status notification names the course and counts its problems, c
 });
 
 test('a client that pulls diagnostics gets them pulled, per document and for the workspace, and none pushed', async () => {
+  // Broken before the server starts, so that its first check sees it.
+  const broken = file('questions/geometry/triangleArea/info.json');
+  fs.writeFileSync(broken, fs.readFileSync(broken, 'utf8').replace('["hard"]', '["hard", "undeclaredTag"]'));
   const puller = await LspClient.start([root], undefined, undefined, undefined, true);
+  const within = <T>(what: string, promise: Promise<T>) =>
+    Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no ${what} within 10 s`)), 10_000).unref())]);
   try {
-    const broken = file('questions/geometry/triangleArea/info.json');
-    fs.writeFileSync(broken, fs.readFileSync(broken, 'utf8').replace('["hard"]', '["hard", "undeclaredTag"]'));
     // The workspace pull answers once the first check has something to say about a closed file.
-    const workspace = await puller.pullWorkspaceDiagnostics();
+    const workspace = await within('workspace report', puller.pullWorkspaceDiagnostics());
     const report = workspace.items.find((i) => i.uri === uriOf(broken)) as FullDocumentDiagnosticReport & { uri: string };
     assert.ok(report?.items.some((d) => d.code === 'undeclared-tag'), 'the closed file is reported');
     // Asked again with the result ids it has, it waits for something new: a change to the file.
@@ -124,7 +127,7 @@ test('a client that pulls diagnostics gets them pulled, per document and for the
     const next = puller.pullWorkspaceDiagnostics(previous);
     fs.writeFileSync(broken, fs.readFileSync(broken, 'utf8').replace(', "undeclaredTag"', ''));
     await puller.filesChanged([broken, 2]);
-    const cleared = (await next).items.find((i) => i.uri === uriOf(broken)) as FullDocumentDiagnosticReport | undefined;
+    const cleared = (await within('report of the change', next)).items.find((i) => i.uri === uriOf(broken)) as FullDocumentDiagnosticReport | undefined;
     assert.deepEqual(cleared?.items, [], 'a file that became clean is reported empty');
 
     await puller.open(file(ADD), fs.readFileSync(file(ADD), 'utf8').replace(/\s*"uuid": "[^"]*",/, ''));

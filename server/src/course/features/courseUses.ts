@@ -34,10 +34,21 @@ function entriesOf(course: Course, kind: InfoKind): InfoEntry[] {
 /**
  * The QID values of an assessment: zones[i].questions[j].id and their alternatives' ids, read from
  * the parsed data whether or not it passes its schema (a half-edited file still has its uses).
+ * The list is shared: do not change it.
  */
-export function qidPaths(data: unknown): { qid: string; path: JsonPath }[] {
+export function qidPaths(data: unknown): readonly { qid: string; path: JsonPath }[] {
+  if (!data || typeof data !== 'object') return [];
+  let known = qidPathsByData.get(data);
+  if (!known) qidPathsByData.set(data, (known = findQidPaths(data)));
+  return known;
+}
+
+/** Per parsed file (a new one on every edit): references and lenses ask about every assessment each time. */
+const qidPathsByData = new WeakMap<object, { qid: string; path: JsonPath }[]>();
+
+function findQidPaths(data: object): { qid: string; path: JsonPath }[] {
   const out: { qid: string; path: JsonPath }[] = [];
-  const zones = (data as any)?.zones;
+  const zones = (data as any).zones;
   if (!Array.isArray(zones)) return out;
   zones.forEach((zone, z) => {
     const questions = zone?.questions;

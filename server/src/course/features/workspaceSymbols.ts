@@ -30,9 +30,10 @@ const indexes = new WeakMap<Course, Indexed[]>();
 /**
  * Questions (QID and title), assessments (TID and title) and course instances (id and long name)
  * whose id or title holds the characters of `query` in order, as editors match; ids first. Each
- * entity appears once: by its id when that matches, else by its title. At most `limit` results.
+ * entity appears once: by its id when that matches, else by its title. At most `limit` results:
+ * the editor asks again as the query grows, so a few hundred are plenty (and quick to send).
  */
-export function workspaceSymbols(course: Course, query: string, limit = 1000): CourseSymbol[] {
+export function workspaceSymbols(course: Course, query: string, limit = 250): CourseSymbol[] {
   const q = query.toLowerCase();
   const byId: CourseSymbol[] = [];
   const byTitle: CourseSymbol[] = [];
