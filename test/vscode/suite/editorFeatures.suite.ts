@@ -44,6 +44,16 @@ async function renameFolder(from: string[], to: string[]): Promise<void> {
   assert.ok(await vscode.workspace.applyEdit(edit), 'the rename was applied');
 }
 
+/** Waits until the language server has taken in a moved question (file watching): its info.json gets a lens. */
+async function serverKnows(...infoJson: string[]): Promise<void> {
+  const uri = course(...infoJson);
+  await vscode.workspace.openTextDocument(uri);
+  await until(`the language server to know ${infoJson.join('/')}`, async () => {
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri, 10);
+    return lenses?.some((l) => /used in/.test(l.command?.title ?? ''));
+  }, 30_000);
+}
+
 suite('PrairieLearn language features in VS Code', () => {
   suiteSetup(async () => {
     await until('activation', () => vscode.extensions.getExtension(EXTENSION_ID)?.isActive);
@@ -68,6 +78,7 @@ suite('PrairieLearn language features in VS Code', () => {
       }, 30_000);
       assert.doesNotMatch(text, /"logic\/truthTable"/);
     }
+    await serverKnows('questions', 'logic', 'truthTables', 'info.json');
     await renameFolder(['questions', 'logic', 'truthTables'], ['questions', 'logic', 'truthTable']);
     await until('the assessments restored', async () => (await textOf(...SP27_EXAM1)).includes('"logic/truthTable"'), 30_000);
     await vscode.workspace.saveAll(false);
@@ -85,6 +96,7 @@ suite('PrairieLearn language features in VS Code', () => {
     assert.match(doc.getText(), /"linearAlgebra\/eigenvalueFacts"/);
     assert.match(await textOf('courseInstances', 'Sp27', 'assessments', 'HW1', 'infoAssessment.json'), /"linearAlgebra\/eigenvalueFacts"/);
 
+    await serverKnows('questions', 'linearAlgebra', 'eigenvalueFacts', 'info.json');
     // Onto an existing question: refused with the server's reason.
     const taken = doc.positionAt(doc.getText().indexOf('"linearAlgebra/eigenvalueFacts"') + 3);
     await assert.rejects(
