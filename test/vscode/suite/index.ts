@@ -7,6 +7,7 @@ export function run(): Promise<void> {
   // The suites are bundled with this file: define mocha's globals, then load them.
   mocha.suite.emit('pre-require', globalThis, 'courseViews.suite', mocha);
   require('./courseViews.suite');
+  require('./sidebar.suite');
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures ? reject(new Error(`${failures} test(s) failed`)) : resolve()));
   });
