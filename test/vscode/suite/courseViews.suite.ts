@@ -1,7 +1,7 @@
 // Inside a real VS Code: activation, a diagnostic from the language server, the Course Instances tree against
 // the local reference server, opening a submission, and Sync Course to Success.
 import * as assert from 'node:assert/strict';
-import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
+import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { NodeSpec } from '../../../client/src/views/treeModel';
 import type { SyncJob } from '../../../client/src/api/types';
@@ -13,10 +13,6 @@ suite('PrairieLearn extension in VS Code', () => {
     assert.ok(extension, `${EXTENSION_ID} is installed`);
     // Not activated by hand: the workspace's infoCourse.json must be what activates it.
     await until('activation by workspaceContains:**/infoCourse.json', () => extension.isActive);
-  });
-
-  suiteTeardown(async () => {
-    await vscode.commands.executeCommand('prairielearn.stopLocalServer');
   });
 
   test('activates on the course and registers its commands', async () => {
