@@ -196,9 +196,15 @@ async function uiScenario(browser) {
   fs.writeFileSync(question, JSON.stringify(untitled, null, 2) + '\n');
   commitWorkspace('a question without its title');
   await runCommand(page, 'PrairieLearn: Sync Course');
-  await page.keyboard.press('Control+Shift+M');
-  const syncProblem = page.locator('.markers-panel .monaco-list-row', { hasText: 'PrairieLearn sync' });
-  await waitFor('the sync error in the Problems panel', async () => (await syncProblem.count().catch(() => 0)) > 0, 120_000);
+  // The panel's Problems tab (a key press could land in the gradebook's webview, which has the focus).
+  await page.locator('.part.panel').getByText('Problems', { exact: true }).first().click();
+  const syncProblem = page.locator('.part.panel .monaco-list-row', { hasText: 'PrairieLearn sync' });
+  try {
+    await waitFor('the sync error in the Problems panel', async () => (await syncProblem.count().catch(() => 0)) > 0, 120_000);
+  } catch (err) {
+    await page.screenshot({ path: path.join(screenshots, 'sync-problems-failed.png') });
+    throw err;
+  }
   const problemText = (await syncProblem.first().innerText()).replace(/\u00a0/g, ' ');
   if (!/"title"/.test(problemText)) throw new Error(`the sync problem does not name the missing title: ${problemText}`);
   await page.screenshot({ path: path.join(screenshots, 'sync-problems.png') });
