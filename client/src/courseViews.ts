@@ -1,14 +1,17 @@
 // Everything of the PrairieLearn API in the editor: sign-in, the Course Instances tree, record documents,
-// the gradebook, Sync Course and the local reference server. Activation only wires things up; nothing
-// talks to a server until the view is shown or a command runs.
+// the gradebook, Open in PrairieLearn, Sync Course (with its problems in the Problems panel) and the local
+// reference server. Activation only wires things up; nothing talks to a server until the view is shown or
+// a command runs.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { parseCourseInstanceInput } from './api/serverUrl';
 import { Auth } from './auth/auth';
 import { LocalServer } from './localServer/localServer';
+import { SyncDiagnostics } from './sync/syncDiagnostics';
 import { SyncManager } from './sync/syncTerminal';
+import { addCourseInstance, migrateCourseInstanceSetting, removeCourseInstance } from './views/courseInstanceCommands';
+import { CourseInstanceStore } from './views/courseInstanceStore';
 import { CourseTreeProvider } from './views/courseTree';
-import { openGradebook, openRecord, RecordDocuments } from './views/recordDocuments';
+import { closeServerViews, openGradebook, openRecord, RecordDocuments } from './views/recordDocuments';
 import { RECORD_SCHEME } from './views/records';
 import type { NodeSpec } from './views/treeModel';
 import type { SyncJob } from './api/types';
@@ -17,21 +20,37 @@ export function activateCourseViews(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('PrairieLearn API', { log: true });
   const serverLog = vscode.window.createOutputChannel('PrairieLearn Reference Server');
   const auth = new Auth(context.secrets, log);
-  const tree = new CourseTreeProvider(auth, path.join(context.globalStorageUri.fsPath, 'icons'));
+  // The list belongs with the course being worked on: the workspace's storage, or the global one without a folder.
+  const store = new CourseInstanceStore(vscode.workspace.workspaceFolders?.length ? context.workspaceState : context.globalState);
+  const tree = new CourseTreeProvider(auth, store, path.join(context.globalStorageUri.fsPath, 'icons'));
   const view = vscode.window.createTreeView('prairielearn.courseInstances', { treeDataProvider: tree, showCollapseAll: true });
   const local = new LocalServer(context, auth, serverLog);
+  const syncProblems = new SyncDiagnostics();
   const syncs = new SyncManager(
-    (_target, status) => status === 'Success' && tree.refresh(),
+    (target, job) => {
+      if (job.status === 'Success') tree.refresh();
+      void syncProblems.update({ serverUrl: target.serverUrl, courseId: target.courseId, shortName: target.courseShortName }, job.output);
+    },
     (serverUrl) => void auth.unauthorized(serverUrl),
   );
-  context.subscriptions.push(log, serverLog, auth, tree, view, local, syncs);
+  context.subscriptions.push(log, serverLog, auth, tree, view, local, syncs, syncProblems);
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocuments(auth)));
   context.subscriptions.push(auth.onDidChange(() => tree.refresh()));
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('prairielearn.courseInstances') || e.affectsConfiguration('prairielearn.serverUrl')) tree.refresh();
+      if (e.affectsConfiguration('prairielearn.serverUrl')) tree.refresh();
     }),
   );
+  // What showed the local server's data goes with it.
+  context.subscriptions.push(
+    local.onDidStop((serverUrl) => {
+      syncs.closeServer(serverUrl);
+      syncProblems.clearServer(serverUrl);
+      void closeServerViews(serverUrl);
+    }),
+  );
+  void migrateCourseInstanceSetting(store, auth, log).then((moved) => moved && tree.refresh());
+  let openExternal = (uri: vscode.Uri): Thenable<boolean> => vscode.env.openExternal(uri);
 
   const command = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
   command('prairielearn.signIn', () => auth.signIn());
@@ -44,15 +63,28 @@ export function activateCourseViews(context: vscode.ExtensionContext): void {
     if (node.open.kind === 'gradebook') return openGradebook(auth, node.open.ci, gradebookTitle(tree, node));
     return openRecord(session.serverUrl, node.open.ref, node.open.title);
   });
-  command('prairielearn.addCourseInstance', () => addCourseInstance(auth));
-  command('prairielearn.removeCourseInstance', (node?: NodeSpec) => node && removeCourseInstance(node));
+  command('prairielearn.openInPrairieLearn', async (node?: NodeSpec) => {
+    if (!node?.webUrl) return undefined;
+    await openExternal(vscode.Uri.parse(node.webUrl, true));
+    return node.webUrl;
+  });
+  command('prairielearn.addCourseInstance', () => addCourseInstance(auth, store, () => tree.refresh()));
+  command('prairielearn.removeCourseInstance', (node?: NodeSpec) => node && removeCourseInstance(node, store, () => tree.refresh()));
   command('prairielearn.syncCourse', (node?: NodeSpec) => syncCourse(auth, tree, syncs, node));
   command('prairielearn.startLocalServer', () => local.start());
   command('prairielearn.stopLocalServer', () => local.stop());
   command('prairielearn.showApiLog', () => log.show());
 
-  // The extension-host tests read the tree and the session through this; it exists only in test runs.
-  if (context.extensionMode === vscode.ExtensionMode.Test) command('prairielearn.test.state', () => ({ tree, auth, local }));
+  // The extension-host tests read the tree and the session through this, and see the URL Open in PrairieLearn
+  // would open instead of a browser opening; it exists only in test runs.
+  if (context.extensionMode === vscode.ExtensionMode.Test)
+    command('prairielearn.test.state', () => ({
+      tree,
+      auth,
+      local,
+      store,
+      interceptOpenExternal: (open: (uri: vscode.Uri) => Thenable<boolean>) => (openExternal = open),
+    }));
 
   // Sets the signed-in context key for the welcome view; reads only the secret store.
   void auth.session();
@@ -60,66 +92,7 @@ export function activateCourseViews(context: vscode.ExtensionContext): void {
 
 function gradebookTitle(tree: CourseTreeProvider, node: NodeSpec): string {
   const ci = tree.courseInstances().find((n) => node.id.startsWith(n.id + '/'));
-  return ci ? `Gradebook: ${ci.label}` : 'Gradebook';
-}
-
-const CONFIG = 'prairielearn';
-
-function courseInstancesTarget(): vscode.ConfigurationTarget {
-  return vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
-}
-
-async function addCourseInstance(auth: Auth): Promise<void> {
-  const input = await vscode.window.showInputBox({
-    title: 'Add Course Instance',
-    prompt: 'Course instance id, or a PrairieLearn page URL of the course instance (…/course_instance/12345/…)',
-    ignoreFocusOut: true,
-    validateInput: (value) => (parseCourseInstanceInput(value) ? undefined : 'Enter a number or a URL containing /course_instance/<id>'),
-  });
-  const ref = input === undefined ? undefined : parseCourseInstanceInput(input);
-  if (!ref) return;
-  const current = auth.configuredServerUrl();
-  if (ref.serverUrl && ref.serverUrl !== current) {
-    const choice = await vscode.window.showWarningMessage(
-      `That URL is on ${ref.serverUrl}, but the PrairieLearn server setting is ${current}.`,
-      'Switch Server',
-      'Add Anyway',
-    );
-    if (!choice) return;
-    if (choice === 'Switch Server') await vscode.workspace.getConfiguration(CONFIG).update('serverUrl', ref.serverUrl, vscode.ConfigurationTarget.Global);
-  }
-  const config = vscode.workspace.getConfiguration(CONFIG);
-  const ids = (config.get<unknown[]>('courseInstances') ?? []).map(String);
-  if (ids.some((entry) => parseCourseInstanceInput(entry)?.id === ref.id)) {
-    void vscode.window.showInformationMessage(`Course instance ${ref.id} is already in the list.`);
-    return;
-  }
-  await config.update('courseInstances', [...ids, ref.id], courseInstancesTarget());
-  const session = await auth.session();
-  if (session?.local)
-    void vscode.window.showInformationMessage(
-      `Added course instance ${ref.id} for ${current}. The view shows the local reference server's course instances until it stops.`,
-    );
-  if (!session) {
-    const choice = await vscode.window.showInformationMessage(`Added course instance ${ref.id}. Sign in to see it.`, 'Sign In');
-    if (choice) await auth.signIn();
-  }
-}
-
-async function removeCourseInstance(node: NodeSpec): Promise<void> {
-  const id = /\/ci\/(\d+)$/.exec(node.id)?.[1];
-  if (!id) return;
-  const config = vscode.workspace.getConfiguration(CONFIG);
-  const inspect = config.inspect<unknown[]>('courseInstances');
-  // Remove it wherever it is set, so it does not come back from another scope.
-  for (const [value, target] of [
-    [inspect?.workspaceValue, vscode.ConfigurationTarget.Workspace],
-    [inspect?.globalValue, vscode.ConfigurationTarget.Global],
-  ] as const) {
-    if (!value) continue;
-    const kept = value.map(String).filter((entry) => parseCourseInstanceInput(entry)?.id !== id);
-    if (kept.length !== value.length) await config.update('courseInstances', kept, target);
-  }
+  return ci ? `Gradebook: ${[ci.courseName, ci.label].filter(Boolean).join(' ')}` : 'Gradebook';
 }
 
 async function syncCourse(auth: Auth, tree: CourseTreeProvider, syncs: SyncManager, node?: NodeSpec): Promise<SyncJob | undefined> {
@@ -130,12 +103,12 @@ async function syncCourse(auth: Auth, tree: CourseTreeProvider, syncs: SyncManag
     return;
   }
   let courseId = node?.courseId;
-  let courseName = node ? courseLabel(node) : undefined;
+  let courseName = node?.courseName;
   if (!courseId) {
     await tree.getChildren();
-    const courses = new Map<string, string>();
-    for (const ci of tree.courseInstances()) if (ci.courseId && !courses.has(ci.courseId)) courses.set(ci.courseId, courseLabel(ci));
-    if (session.local?.courseId && !courses.has(session.local.courseId)) courses.set(session.local.courseId, `course ${session.local.courseId}`);
+    const courses = new Map<string, string | undefined>();
+    for (const ci of tree.courseInstances()) if (ci.courseId && !courses.has(ci.courseId)) courses.set(ci.courseId, ci.courseName);
+    if (session.local?.courseId && !courses.has(session.local.courseId)) courses.set(session.local.courseId, undefined);
     if (courses.size === 0) {
       const choice = await vscode.window.showWarningMessage(
         'Sync needs to know the course: add one of its course instances first (the API has no list of courses).',
@@ -147,18 +120,19 @@ async function syncCourse(auth: Auth, tree: CourseTreeProvider, syncs: SyncManag
     if (courses.size === 1) [[courseId, courseName]] = [...courses];
     else {
       const pick = await vscode.window.showQuickPick(
-        [...courses].map(([id, name]) => ({ label: name, description: `course ${id}`, id })),
+        [...courses].map(([id, name]) => ({ label: name ?? `course ${id}`, description: `course ${id}`, id, name })),
         { title: 'Sync which course?' },
       );
       if (!pick) return;
       courseId = pick.id;
-      courseName = pick.label;
+      courseName = pick.name;
     }
   }
-  return syncs.sync({ client: session.client, serverUrl: session.serverUrl, courseId: courseId!, courseName: courseName ?? `course ${courseId}` });
-}
-
-/** "CS 225" from a course instance node labelled "CS 225: Fall 2026". */
-function courseLabel(node: NodeSpec): string {
-  return node.label.split(':')[0];
+  return syncs.sync({
+    client: session.client,
+    serverUrl: session.serverUrl,
+    courseId: courseId!,
+    courseName: courseName ?? `course ${courseId}`,
+    courseShortName: courseName,
+  });
 }

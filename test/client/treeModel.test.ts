@@ -5,7 +5,7 @@ import {
   assessmentChildren,
   assessmentInstanceNode,
   courseInstanceChildren,
-  courseInstanceNode,
+  instanceQuestionNodes,
   loadChildren,
   openState,
   submissionNodes,
@@ -58,25 +58,6 @@ function instance(over: Partial<AssessmentInstance>): AssessmentInstance {
   };
 }
 
-test('a course instance shows course and instance names, short name and time zone, and knows its course id', () => {
-  const node = courseInstanceNode(S, '3', {
-    course_instance_id: '3',
-    course_instance_long_name: 'Fall 2026',
-    course_instance_short_name: 'Fa26',
-    course_instance_course_id: '2',
-    display_timezone: 'America/Chicago',
-    course_title: 'Data Structures',
-    course_short_name: 'CS 225',
-  });
-  assert.equal(node.label, 'CS 225: Fall 2026');
-  assert.equal(node.description, 'Fa26 · America/Chicago');
-  assert.equal(node.courseId, '2');
-  assert.equal(node.id, `${S}/ci/3`);
-  const failed = courseInstanceNode(S, '3', undefined, 'Access denied (403)');
-  assert.equal(failed.id, node.id, 'the same id whether or not it loaded, so expansion survives');
-  assert.equal(failed.label, 'Course instance 3');
-});
-
 test('assessments are grouped under their set headings in API order, labelled like "HW1 Title", with the set colour', () => {
   const nodes = courseInstanceChildren(S, '3', [
     assessment('10', 'HW1', 'Vectors', 'Homeworks', 'green1'),
@@ -107,6 +88,10 @@ test('assessment instances show student, score, open state and time remaining', 
   assert.ok(children?.kind === 'known');
   assert.deepEqual(children.nodes.map((n) => n.label), ['Questions', 'Submissions', 'Event log']);
   assert.deepEqual(children.nodes[2].open, { kind: 'record', ref: { kind: 'log', ci: '3', ai: '50' }, title: 'HW1 Ada Lovelace log' });
+  assert.deepEqual(children.nodes[0].children, { kind: 'instanceQuestions', ci: '3', a: '10', ai: '50' });
+  assert.deepEqual(children.nodes[1].children, { kind: 'submissions', ci: '3', a: '10', ai: '50' });
+  // It expands like a folder and also opens its record (from a button).
+  assert.ok(node.children && node.open);
 
   assert.equal(openState({ open: true, time_remaining: 'Open' }), 'open');
   assert.equal(openState({ open: false, time_remaining: 'Closed' }), 'closed');
@@ -126,12 +111,12 @@ test('an assessment lists its access rules first, then its instances, or says no
 
 test('submissions show question, variant, score and open their record', () => {
   const s = { submission_id: '900', question_id: '4', question_name: 'addVectors', variant_number: 2, score: 1, correct: true, date: '2026-01-01T10:00:00+00:00' } as Submission;
-  const [node] = submissionNodes(S, '3', '50', [s, { ...s, submission_id: '901', score: null, correct: null }]);
+  const [node] = submissionNodes(S, '3', '10', '50', [s, { ...s, submission_id: '901', score: null, correct: null }]);
   assert.equal(node.label, 'addVectors (variant 2)');
   assert.equal(node.description, '100% · 2026-01-01T10:00:00+00:00');
   assert.equal(node.icon, 'pass');
   assert.deepEqual(node.open, { kind: 'record', ref: { kind: 'submission', ci: '3', id: '900' }, title: 'submission 900' });
-  assert.equal(submissionNodes(S, '3', '50', [{ ...s, score: null }])[0].description, 'not graded · 2026-01-01T10:00:00+00:00');
+  assert.equal(submissionNodes(S, '3', '10', '50', [{ ...s, score: null }])[0].description, 'not graded · 2026-01-01T10:00:00+00:00');
 });
 
 test('loadChildren asks the API for what each node needs, and ids stay the same on reload', async () => {
@@ -152,4 +137,24 @@ test('loadChildren asks the API for what each node needs, and ids stay the same 
   assert.deepEqual(calls, ['assessments 3', 'assessments 3', 'instances 3 10']);
   const rules = await loadChildren(fake, S, { kind: 'assessmentAccessRules', ci: '3', a: '10' });
   assert.match(rules[0].label, /No allowAccess rules/);
+});
+
+test('every row with a page in PrairieLearn links to it, built from the server URL and ids', () => {
+  const [homeworks, gradebook, ciRules] = courseInstanceChildren(S, '3', [assessment('10', 'HW1', 'Vectors', 'Homeworks', 'green1')]);
+  assert.equal(homeworks.webUrl, undefined, 'an assessment set has no page of its own');
+  assert.equal(gradebook.webUrl, `${S}/pl/course_instance/3/instructor/instance_admin/gradebook`);
+  assert.equal(ciRules.webUrl, `${S}/pl/course_instance/3/instructor/instance_admin/access`);
+  const hw1 = homeworks.children?.kind === 'known' ? homeworks.children.nodes[0] : undefined;
+  assert.equal(hw1?.webUrl, `${S}/pl/course_instance/3/instructor/assessment/10/questions`);
+  const [rules, ai] = assessmentChildren(S, '3', '10', [instance({})]);
+  assert.equal(rules.webUrl, `${S}/pl/course_instance/3/instructor/assessment/10/access`);
+  assert.equal(ai.webUrl, `${S}/pl/course_instance/3/instructor/assessment_instance/50`);
+  const inner = ai.children?.kind === 'known' ? ai.children.nodes : [];
+  assert.deepEqual(inner.map((n) => n.webUrl), inner.map(() => ai.webUrl), 'its questions, submissions and log are on its page');
+  const [iq] = instanceQuestionNodes(S, '3', '10', '50', [
+    { zone_number: 1, zone_title: null, question_id: '4', question_name: 'addVectors', instance_question_id: '77', instance_question_number: 1, assessment_question_max_points: 2, instance_question_points: 1, instance_question_score_perc: 50, number_attempts: 1 },
+  ]);
+  assert.equal(iq.webUrl, `${S}/pl/course_instance/3/instructor/assessment/10/manual_grading/instance_question/77`);
+  const [sub] = submissionNodes(S, '3', '10', '50', [{ submission_id: '900', question_id: '4', instance_question_id: '77', score: null } as Submission]);
+  assert.equal(sub.webUrl, iq.webUrl, "a submission shows on its instance question's page");
 });

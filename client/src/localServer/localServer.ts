@@ -16,6 +16,11 @@ const SETTLE_MS = 1500;
 export class LocalServer implements vscode.Disposable {
   private child?: ChildProcess;
   private starting?: Promise<ReadyInfo | undefined>;
+  /** The URL of the running server, once it announced it. */
+  private serverUrl?: string;
+  private readonly stoppedEmitter = new vscode.EventEmitter<string>();
+  /** Fires with the server URL when a server that was up stops (asked to, or by exiting). */
+  readonly onDidStop = this.stoppedEmitter.event;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -41,6 +46,7 @@ export class LocalServer implements vscode.Disposable {
     try {
       const info = await this.starting;
       if (!info) return;
+      this.serverUrl = info.serverUrl;
       this.auth.useLocal(info.serverUrl, info.token, info.courseId, info.courseInstanceIds);
       await vscode.commands.executeCommand('setContext', 'prairielearn.localServerRunning', true);
       void vscode.window.showInformationMessage(`Local PrairieLearn reference server running at ${info.serverUrl} and signed in.`);
@@ -111,12 +117,16 @@ export class LocalServer implements vscode.Disposable {
   }
 
   private stopped(): void {
+    const serverUrl = this.serverUrl;
+    this.serverUrl = undefined;
+    if (serverUrl) this.stoppedEmitter.fire(serverUrl);
     this.auth.clearLocal();
     void vscode.commands.executeCommand('setContext', 'prairielearn.localServerRunning', false);
   }
 
   dispose(): void {
     this.stop();
+    this.stoppedEmitter.dispose();
   }
 }
 

@@ -18,14 +18,18 @@ export interface SyncTarget {
   courseId: string;
   /** For titles and messages, e.g. "CS 225". */
   courseName: string;
+  /** The course's short name on the server (infoCourse.json "name"), when known. */
+  courseShortName?: string;
 }
 
 export class SyncManager implements vscode.Disposable {
   private readonly running = new Map<string, Running>();
   private readonly controllers = new Set<AbortController>();
+  /** Every sync terminal still open, by the server it follows. */
+  private readonly terminals = new Map<vscode.Terminal, { serverUrl: string; controller: AbortController }>();
 
   constructor(
-    private readonly onFinished: (target: SyncTarget, status: string | null) => void,
+    private readonly onFinished: (target: SyncTarget, job: SyncJob) => void,
     private readonly onUnauthorized: (serverUrl: string) => void,
   ) {}
 
@@ -43,6 +47,8 @@ export class SyncManager implements vscode.Disposable {
     this.controllers.add(controller);
     let opened!: () => void;
     const ready = new Promise<void>((resolve) => (opened = resolve));
+    // Stopped before its terminal opened (closed, or its server went away): it never starts.
+    controller.signal.addEventListener('abort', () => opened());
     const pty: vscode.Pseudoterminal = {
       onDidWrite: writer.event,
       open: () => opened(),
@@ -50,10 +56,11 @@ export class SyncManager implements vscode.Disposable {
       // opened, the sync never starts.
       close: () => {
         controller.abort();
-        opened();
+        this.terminals.delete(terminal);
       },
     };
     const terminal = vscode.window.createTerminal({ name: `Sync ${target.courseName}`, pty, iconPath: new vscode.ThemeIcon('sync') });
+    this.terminals.set(terminal, { serverUrl: target.serverUrl, controller });
     terminal.show(true);
     const done = ready
       .then(() => this.follow(target, terminal, (text) => writer.fire(text), controller.signal))
@@ -94,13 +101,23 @@ export class SyncManager implements vscode.Disposable {
       return undefined;
     }
     const { status } = job;
-    this.onFinished(target, status);
+    this.onFinished(target, job);
     const summary = syncSummary(job.output);
     const elapsed = Math.round((Date.now() - started) / 1000);
     const text = `Sync of ${target.courseName} ${status === 'Success' ? 'finished' : 'ended'}: ${status} after ${elapsed} s${summary ? ` — ${stripAnsi(summary)}` : ''}`;
     const show = status === 'Success' ? vscode.window.showInformationMessage : vscode.window.showErrorMessage;
     void show(text, 'Show Output').then((choice) => choice && terminal.show());
     return job;
+  }
+
+  /** Closes the sync terminals of a server (the local one when it stops), ending what they follow. */
+  closeServer(serverUrl: string): void {
+    for (const [terminal, { serverUrl: server, controller }] of [...this.terminals]) {
+      if (server !== serverUrl) continue;
+      controller.abort();
+      this.terminals.delete(terminal);
+      terminal.dispose();
+    }
   }
 
   dispose(): void {

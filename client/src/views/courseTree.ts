@@ -4,10 +4,11 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { isApiError } from '../api/errors';
-import { parseCourseInstanceInput } from '../api/serverUrl';
 import type { Auth, Session } from '../auth/auth';
+import type { CourseInstanceStore } from './courseInstanceStore';
+import { rootNodes, type LoadedCourseInstance } from './rootNodes';
 import { setColorSvg } from './setColors';
-import { courseInstanceNode, loadChildren, message, type NodeSpec } from './treeModel';
+import { loadChildren, type NodeSpec } from './treeModel';
 
 const ROOT = '';
 
@@ -16,11 +17,12 @@ export class CourseTreeProvider implements vscode.TreeDataProvider<NodeSpec>, vs
   readonly onDidChangeTreeData = this.changed.event;
   private readonly cache = new Map<string, Promise<NodeSpec[]>>();
   private controller = new AbortController();
-  /** Course instance nodes as last shown, for Sync Course from the palette. */
-  private roots: NodeSpec[] = [];
+  /** Course instance nodes as last shown (also those under course headings), for Sync Course from the palette. */
+  private instances: NodeSpec[] = [];
 
   constructor(
     private readonly auth: Auth,
+    private readonly store: CourseInstanceStore,
     private readonly iconDir: string,
   ) {}
 
@@ -40,20 +42,20 @@ export class CourseTreeProvider implements vscode.TreeDataProvider<NodeSpec>, vs
   }
 
   courseInstances(): NodeSpec[] {
-    return this.roots.filter((n) => n.contextValue.startsWith('courseInstance'));
+    return this.instances;
   }
 
   getTreeItem(node: NodeSpec): vscode.TreeItem {
-    const item = new vscode.TreeItem(
-      node.label,
-      node.children ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
-    );
+    const { Collapsed, Expanded, None } = vscode.TreeItemCollapsibleState;
+    const item = new vscode.TreeItem(node.label, node.children ? (node.expanded ? Expanded : Collapsed) : None);
     item.id = node.id;
     item.description = node.description;
     item.tooltip = node.tooltip;
     item.contextValue = node.contextValue;
     item.iconPath = this.icon(node);
-    if (node.open) item.command = { command: 'prairielearn.open', title: 'Open', arguments: [node] };
+    // A row that both expands and opens a record (an assessment instance) expands on click; its record
+    // opens from its inline button or context menu.
+    if (node.open && !node.children) item.command = { command: 'prairielearn.open', title: 'Open', arguments: [node] };
     else if (node.contextValue === 'error') item.command = { command: 'prairielearn.retry', title: 'Retry', arguments: [node] };
     else if (node.contextValue === 'error.unauthorized') item.command = { command: 'prairielearn.signIn', title: 'Sign In' };
     return item;
@@ -90,28 +92,26 @@ export class CourseTreeProvider implements vscode.TreeDataProvider<NodeSpec>, vs
 
   private async loadRoots(signal: AbortSignal): Promise<NodeSpec[]> {
     const session = await this.auth.session();
-    this.roots = [];
+    this.instances = [];
     if (!session) return this.state({ empty: false, offline: false });
-    const { ids, invalid } = this.courseInstanceIds(session);
-    const warnings = invalid.map((entry, i) =>
-      message(`${session.serverUrl}/invalid/${i}`, `"${entry}" in prairielearn.courseInstances is not a course instance id or URL`),
-    );
-    if (ids.length === 0) return this.state({ empty: true, offline: false }, warnings);
+    const ids = this.courseInstanceIds(session);
+    if (ids.length === 0) return this.state({ empty: true, offline: false });
     const loaded = await Promise.all(
-      ids.map(async (ci) => {
+      ids.map(async (ci): Promise<LoadedCourseInstance & { err?: unknown }> => {
         try {
-          return { node: courseInstanceNode(session.serverUrl, ci, await session.client.courseInstance(ci, { signal })) };
+          return { ci, info: await session.client.courseInstance(ci, { signal }) };
         } catch (err) {
           if (signal.aborted) throw err;
           if (isApiError(err, 'unauthorized')) void this.auth.unauthorized(session.serverUrl);
-          return { node: courseInstanceNode(session.serverUrl, ci, undefined, (err as Error).message), err };
+          return { ci, problem: (err as Error).message, err };
         }
       }),
     );
     // Nothing reachable at all: the welcome view says so instead of a column of identical errors.
     const offline = loaded.every((r) => r.err && isApiError(r.err) && (r.err.kind === 'unreachable' || r.err.kind === 'timeout'));
-    this.roots = loaded.map((r) => r.node);
-    return this.state({ empty: false, offline }, offline ? [] : [...warnings, ...this.roots]);
+    const roots = rootNodes(session.serverUrl, loaded);
+    this.instances = roots.flatMap((n) => (n.contextValue === 'course' && n.children?.kind === 'known' ? n.children.nodes : [n]));
+    return this.state({ empty: false, offline }, offline ? [] : roots);
   }
 
   private async state(flags: { empty: boolean; offline: boolean }, nodes: NodeSpec[] = []): Promise<NodeSpec[]> {
@@ -120,17 +120,8 @@ export class CourseTreeProvider implements vscode.TreeDataProvider<NodeSpec>, vs
     return nodes;
   }
 
-  private courseInstanceIds(session: Session): { ids: string[]; invalid: string[] } {
-    if (session.local) return { ids: session.local.courseInstanceIds, invalid: [] };
-    const entries = vscode.workspace.getConfiguration('prairielearn').get<unknown[]>('courseInstances') ?? [];
-    const ids: string[] = [];
-    const invalid: string[] = [];
-    for (const entry of entries) {
-      const ref = parseCourseInstanceInput(String(entry));
-      if (!ref) invalid.push(String(entry));
-      else if (!ids.includes(ref.id)) ids.push(ref.id);
-    }
-    return { ids, invalid };
+  private courseInstanceIds(session: Session): string[] {
+    return session.local ? session.local.courseInstanceIds : this.store.ids(session.serverUrl);
   }
 
   private errorNode(parent: NodeSpec | undefined, err: unknown): NodeSpec {

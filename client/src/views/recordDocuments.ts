@@ -88,3 +88,17 @@ export async function openGradebook(auth: Auth, ci: string, title: string): Prom
     });
   }
 }
+
+/** Closes what shows a server's data: its gradebooks and record documents (when the local server stops). */
+export async function closeServerViews(serverUrl: string): Promise<void> {
+  for (const [key, { panel }] of [...panels]) if (key.startsWith(`${serverUrl}/`)) panel.dispose();
+  const tabs = vscode.window.tabGroups.all.flatMap((group) =>
+    group.tabs.filter(
+      (tab) =>
+        tab.input instanceof vscode.TabInputText &&
+        tab.input.uri.scheme === RECORD_SCHEME &&
+        parseRecordQuery(tab.input.uri.query)?.serverUrl === serverUrl,
+    ),
+  );
+  if (tabs.length) await vscode.window.tabGroups.close(tabs, true);
+}

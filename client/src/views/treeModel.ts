@@ -1,17 +1,10 @@
 // The Course Instances tree as plain data: which nodes an API answer becomes, their labels, stable ids and
 // what each one loads or opens. No VS Code here, so the shaping is tested with node alone.
 import type { CallOptions, PrairieLearnClient } from '../api/client';
-import type {
-  Assessment,
-  AssessmentAccessRule,
-  AssessmentInstance,
-  CourseInstanceAccessRule,
-  CourseInstanceInfo,
-  InstanceQuestion,
-  Submission,
-} from '../api/types';
+import type { Assessment, AssessmentAccessRule, AssessmentInstance, CourseInstanceAccessRule, InstanceQuestion, Submission } from '../api/types';
 import type { RecordRef } from './records';
 import { setColorHex } from './setColors';
+import { webUrl } from './webUrls';
 
 /** How a node gets its children: loaded from the API on first expand, or known already. */
 export type ChildSource =
@@ -19,8 +12,8 @@ export type ChildSource =
   | { kind: 'assessment'; ci: string; a: string }
   | { kind: 'assessmentAccessRules'; ci: string; a: string }
   | { kind: 'courseInstanceAccessRules'; ci: string }
-  | { kind: 'instanceQuestions'; ci: string; ai: string }
-  | { kind: 'submissions'; ci: string; ai: string }
+  | { kind: 'instanceQuestions'; ci: string; a: string; ai: string }
+  | { kind: 'submissions'; ci: string; a: string; ai: string }
   | { kind: 'known'; nodes: NodeSpec[] };
 
 export type NodeAction = { kind: 'record'; ref: RecordRef; title: string } | { kind: 'gradebook'; ci: string; title: string };
@@ -40,9 +33,15 @@ export interface NodeSpec {
   /** For menus' `when` clauses (viewItem == …). */
   contextValue: string;
   children?: ChildSource;
+  /** Shown expanded the first time (course headings). */
+  expanded?: boolean;
   open?: NodeAction;
-  /** On course instance nodes: what Sync Course needs. */
+  /** The node's page in PrairieLearn's web interface, for Open in PrairieLearn. */
+  webUrl?: string;
+  /** On course and course instance nodes: what Sync Course needs. */
   courseId?: string;
+  /** The course's short name (infoCourse.json "name"), e.g. "CS 225". */
+  courseName?: string;
 }
 
 type Loader = Pick<
@@ -50,38 +49,7 @@ type Loader = Pick<
   'assessments' | 'assessmentAccessRules' | 'assessmentInstances' | 'courseInstanceAccessRules' | 'instanceQuestions' | 'submissions'
 >;
 
-const base = (server: string, ci: string) => `${server}/ci/${ci}`;
-
-/** A configured course instance; `info` is undefined when it could not be loaded (the error shows below it). */
-export function courseInstanceNode(server: string, ci: string, info?: CourseInstanceInfo, problem?: string): NodeSpec {
-  const id = base(server, ci);
-  if (!info)
-    return {
-      id,
-      label: `Course instance ${ci}`,
-      description: problem,
-      tooltip: problem,
-      icon: 'warning',
-      iconColor: 'problemsWarningIcon.foreground',
-      contextValue: 'courseInstance.failed',
-      children: { kind: 'courseInstance', ci },
-    };
-  const course = info.course_short_name ?? info.course_title ?? `Course ${info.course_instance_course_id}`;
-  return {
-    id,
-    label: `${course}: ${info.course_instance_long_name ?? info.course_instance_short_name}`,
-    description: `${info.course_instance_short_name} · ${info.display_timezone}`,
-    tooltip: lines(
-      info.course_title && `${info.course_short_name ?? ''} ${info.course_title}`.trim(),
-      `Course instance ${info.course_instance_short_name} (id ${ci}), course id ${info.course_instance_course_id}`,
-      `Time zone: ${info.display_timezone}`,
-    ),
-    icon: 'mortar-board',
-    contextValue: 'courseInstance',
-    children: { kind: 'courseInstance', ci },
-    courseId: info.course_instance_course_id,
-  };
-}
+export const base = (server: string, ci: string) => `${server}/ci/${ci}`;
 
 /** Assessments grouped under their set headings (in PrairieLearn's order), then Gradebook and Access rules. */
 export function courseInstanceChildren(server: string, ci: string, assessments: Assessment[]): NodeSpec[] {
@@ -108,6 +76,7 @@ export function courseInstanceChildren(server: string, ci: string, assessments: 
       icon: 'table',
       contextValue: 'gradebook',
       open: { kind: 'gradebook', ci, title: 'Gradebook' },
+      webUrl: webUrl(server, { kind: 'gradebook', ci }),
     },
     {
       id: `${base(server, ci)}/rules`,
@@ -115,6 +84,7 @@ export function courseInstanceChildren(server: string, ci: string, assessments: 
       icon: 'shield',
       contextValue: 'courseInstanceAccessRules',
       children: { kind: 'courseInstanceAccessRules', ci },
+      webUrl: webUrl(server, { kind: 'courseInstanceAccess', ci }),
     },
   ];
 }
@@ -129,6 +99,7 @@ export function assessmentNode(server: string, ci: string, a: Assessment): NodeS
     badgeColor: setColorHex(a.assessment_set_color),
     contextValue: 'assessment',
     children: { kind: 'assessment', ci, a: a.assessment_id },
+    webUrl: webUrl(server, { kind: 'assessment', ci, a: a.assessment_id }),
   };
 }
 
@@ -141,6 +112,7 @@ export function assessmentChildren(server: string, ci: string, a: string, instan
     icon: 'shield',
     contextValue: 'assessmentAccessRules',
     children: { kind: 'assessmentAccessRules', ci, a },
+    webUrl: webUrl(server, { kind: 'assessmentAccess', ci, a }),
   };
   if (instances.length === 0) return [rules, message(`${prefix}/instances`, 'No one has started this assessment')];
   return [rules, ...instances.map((ai) => assessmentInstanceNode(server, ci, ai))];
@@ -151,6 +123,9 @@ export function assessmentInstanceNode(server: string, ci: string, ai: Assessmen
   const who = ai.user_name ?? ai.user_uid ?? ai.group_name ?? `Instance ${ai.assessment_instance_id}`;
   const label = ai.assessment_instance_number > 1 ? `${who} #${ai.assessment_instance_number}` : who;
   const members = ai.group_uids?.length ? `Group: ${ai.group_uids.join(', ')}` : undefined;
+  // Its questions, submissions and log are all on the one instructor page of the assessment instance.
+  const page = webUrl(server, { kind: 'assessmentInstance', ci, ai: ai.assessment_instance_id });
+  const where = { ci, a: ai.assessment_id, ai: ai.assessment_instance_id };
   return {
     id: prefix,
     label,
@@ -165,6 +140,7 @@ export function assessmentInstanceNode(server: string, ci: string, ai: Assessmen
     ),
     icon: ai.open ? 'unlock' : 'lock',
     contextValue: 'assessmentInstance',
+    webUrl: page,
     open: { kind: 'record', ref: { kind: 'assessmentInstance', ci, id: ai.assessment_instance_id }, title: `${ai.assessment_label} ${label}` },
     children: {
       kind: 'known',
@@ -174,20 +150,23 @@ export function assessmentInstanceNode(server: string, ci: string, ai: Assessmen
           label: 'Questions',
           icon: 'list-ordered',
           contextValue: 'instanceQuestions',
-          children: { kind: 'instanceQuestions', ci, ai: ai.assessment_instance_id },
+          children: { kind: 'instanceQuestions', ...where },
+          webUrl: page,
         },
         {
           id: `${prefix}/submissions`,
           label: 'Submissions',
           icon: 'inbox',
           contextValue: 'submissions',
-          children: { kind: 'submissions', ci, ai: ai.assessment_instance_id },
+          children: { kind: 'submissions', ...where },
+          webUrl: page,
         },
         {
           id: `${prefix}/log`,
           label: 'Event log',
           icon: 'history',
           contextValue: 'log',
+          webUrl: page,
           open: { kind: 'record', ref: { kind: 'log', ci, ai: ai.assessment_instance_id }, title: `${ai.assessment_label} ${label} log` },
         },
       ],
@@ -201,7 +180,7 @@ export function openState(ai: Pick<AssessmentInstance, 'open' | 'time_remaining'
   return /^\d+ min$/.test(ai.time_remaining) ? `open, ${ai.time_remaining} left` : 'open';
 }
 
-export function instanceQuestionNodes(server: string, ci: string, ai: string, questions: InstanceQuestion[]): NodeSpec[] {
+export function instanceQuestionNodes(server: string, ci: string, a: string, ai: string, questions: InstanceQuestion[]): NodeSpec[] {
   if (questions.length === 0) return [message(`${base(server, ci)}/ai/${ai}/questions/none`, 'No questions')];
   return questions.map((q) => ({
     id: `${base(server, ci)}/iq/${q.instance_question_id}`,
@@ -210,11 +189,12 @@ export function instanceQuestionNodes(server: string, ci: string, ai: string, qu
     tooltip: lines(q.zone_title && `Zone ${q.zone_number}: ${q.zone_title}`, `Score: ${percent(q.instance_question_score_perc)}`),
     icon: 'question',
     contextValue: 'instanceQuestion',
+    webUrl: webUrl(server, { kind: 'instanceQuestion', ci, a, iq: q.instance_question_id }),
     open: { kind: 'record', ref: { kind: 'instanceQuestion', ci, ai, id: q.instance_question_id }, title: `instance question ${q.instance_question_id}` },
   }));
 }
 
-export function submissionNodes(server: string, ci: string, ai: string, submissions: Submission[]): NodeSpec[] {
+export function submissionNodes(server: string, ci: string, a: string, ai: string, submissions: Submission[]): NodeSpec[] {
   if (submissions.length === 0) return [message(`${base(server, ci)}/ai/${ai}/submissions/none`, 'No submissions')];
   return submissions.map((s) => {
     const graded = s.score != null;
@@ -226,6 +206,8 @@ export function submissionNodes(server: string, ci: string, ai: string, submissi
       icon: !graded ? 'circle-large-outline' : s.correct ? 'pass' : 'error',
       iconColor: !graded ? undefined : s.correct ? 'testing.iconPassed' : 'testing.iconFailed',
       contextValue: 'submission',
+      // A submission has no page of its own; it shows on its instance question's page.
+      webUrl: webUrl(server, { kind: 'instanceQuestion', ci, a, iq: s.instance_question_id }),
       open: { kind: 'record', ref: { kind: 'submission', ci, id: s.submission_id }, title: `submission ${s.submission_id}` },
     };
   });
@@ -246,6 +228,7 @@ export function assessmentAccessRuleNodes(server: string, ci: string, a: string,
     ),
     icon: 'key',
     contextValue: 'accessRule',
+    webUrl: webUrl(server, { kind: 'assessmentAccess', ci, a }),
     open: { kind: 'record', ref: { kind: 'assessmentAccessRule', ci, a, id: r.assessment_access_rule_id }, title: `${r.assessment_label} access rule ${r.assessment_access_rule_number}` },
   }));
 }
@@ -260,6 +243,7 @@ export function courseInstanceAccessRuleNodes(server: string, ci: string, rules:
     tooltip: r.uids?.length ? `Only: ${r.uids.join(', ')}` : undefined,
     icon: 'key',
     contextValue: 'accessRule',
+    webUrl: webUrl(server, { kind: 'courseInstanceAccess', ci }),
     open: { kind: 'record', ref: { kind: 'courseInstanceAccessRules', ci }, title: `course instance ${ci} access rules` },
   }));
 }
@@ -278,9 +262,9 @@ export async function loadChildren(client: Loader, server: string, source: Child
     case 'courseInstanceAccessRules':
       return courseInstanceAccessRuleNodes(server, source.ci, await client.courseInstanceAccessRules(source.ci, o));
     case 'instanceQuestions':
-      return instanceQuestionNodes(server, source.ci, source.ai, await client.instanceQuestions(source.ci, source.ai, o));
+      return instanceQuestionNodes(server, source.ci, source.a, source.ai, await client.instanceQuestions(source.ci, source.ai, o));
     case 'submissions':
-      return submissionNodes(server, source.ci, source.ai, await client.submissions(source.ci, source.ai, o));
+      return submissionNodes(server, source.ci, source.a, source.ai, await client.submissions(source.ci, source.ai, o));
   }
 }
 
@@ -315,6 +299,7 @@ export function duration(seconds: number): string {
   return h ? `${h} h ${m} min` : m ? `${m} min ${s} s` : `${s} s`;
 }
 
-function lines(...parts: Array<string | null | undefined | false>): string {
+/** Tooltip text: the parts that are there, one per line. */
+export function lines(...parts: Array<string | null | undefined | false>): string {
   return parts.filter(Boolean).join('\n');
 }

@@ -1,41 +1,11 @@
 // Inside a real VS Code: activation, a diagnostic from the language server, the Course Instances tree against
 // the local reference server, opening a submission, and Sync Course to Success.
 import * as assert from 'node:assert/strict';
-import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
+import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
-import type { Auth } from '../../../client/src/auth/auth';
-import type { LocalServer } from '../../../client/src/localServer/localServer';
-import type { CourseTreeProvider } from '../../../client/src/views/courseTree';
 import type { NodeSpec } from '../../../client/src/views/treeModel';
 import type { SyncJob } from '../../../client/src/api/types';
-
-const EXTENSION_ID = 'prairielearn-tools.prairielearn-vscode';
-
-interface State {
-  tree: CourseTreeProvider;
-  auth: Auth;
-  local: LocalServer;
-}
-
-function state(): Promise<State> {
-  return vscode.commands.executeCommand<State>('prairielearn.test.state') as Promise<State>;
-}
-
-function workspaceRoot(): vscode.Uri {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the tests run with the course as workspace folder');
-  return folder.uri;
-}
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+import { EXTENSION_ID, findNode, state, until, workspaceRoot } from './helpers';
 
 suite('PrairieLearn extension in VS Code', () => {
   suiteSetup(async () => {
@@ -43,10 +13,6 @@ suite('PrairieLearn extension in VS Code', () => {
     assert.ok(extension, `${EXTENSION_ID} is installed`);
     // Not activated by hand: the workspace's infoCourse.json must be what activates it.
     await until('activation by workspaceContains:**/infoCourse.json', () => extension.isActive);
-  });
-
-  suiteTeardown(async () => {
-    await vscode.commands.executeCommand('prairielearn.stopLocalServer');
   });
 
   test('activates on the course and registers its commands', async () => {
@@ -96,7 +62,8 @@ suite('PrairieLearn extension in VS Code', () => {
     );
     const ci = session.local!.courseInstanceIds[0];
     const info = await session.client.courseInstance(ci);
-    assert.equal(roots[0].label, `${info.course_short_name}: ${info.course_instance_long_name ?? info.course_instance_short_name}`);
+    // One course: its instances are the top rows, led by their long names.
+    assert.equal(roots[0].label, info.course_instance_long_name ?? info.course_instance_short_name);
     assert.equal(roots[0].courseId, info.course_instance_course_id);
 
     const assessments = await session.client.assessments(ci);
@@ -126,7 +93,7 @@ suite('PrairieLearn extension in VS Code', () => {
   test('a submission opens as a read-only JSON document', async () => {
     const { tree, auth } = await state();
     const session = (await auth.session())!;
-    const submission = await findSubmission(tree, (await tree.getChildren())[0]);
+    const submission = await findNode(tree, (await tree.getChildren())[0], (n) => n.contextValue === 'submission');
     assert.ok(submission, 'the seeded data has a submission');
     await vscode.commands.executeCommand('prairielearn.open', submission);
     const editor = await until('the submission editor', () =>
@@ -162,14 +129,3 @@ suite('PrairieLearn extension in VS Code', () => {
     assert.equal(vscode.window.terminals.length, terminals + 1, 'one new terminal, not two');
   });
 });
-
-/** Depth-first through sets, assessments, instances and their Submissions folders. */
-async function findSubmission(tree: CourseTreeProvider, node: NodeSpec, depth = 0): Promise<NodeSpec | undefined> {
-  if (node.contextValue === 'submission') return node;
-  if (!node.children || depth > 6 || node.contextValue === 'instanceQuestions' || node.contextValue.endsWith('AccessRules')) return undefined;
-  for (const child of await tree.getChildren(node)) {
-    const found = await findSubmission(tree, child, depth + 1);
-    if (found) return found;
-  }
-  return undefined;
-}

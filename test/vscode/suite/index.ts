@@ -1,6 +1,7 @@
 // Entry point of the extension-host tests, the @vscode/test-electron contract: run() resolves when every
 // test passed. Loaded by test/vscode/run.mjs (code-server) and test/vscode/electron.mjs (desktop VS Code).
 import Mocha from 'mocha';
+import * as vscode from 'vscode';
 
 export function run(): Promise<void> {
   const mocha = new Mocha({ ui: 'tdd', timeout: 120_000, color: false, reporter: 'spec' });
@@ -9,6 +10,14 @@ export function run(): Promise<void> {
   require('./courseViews.suite');
   mocha.suite.emit('pre-require', globalThis, 'editorFeatures.suite', mocha);
   require('./editorFeatures.suite');
+  mocha.suite.emit('pre-require', globalThis, 'questionPreview.suite', mocha);
+  require('./questionPreview.suite');
+  // Last: it stops the local server to see its views close.
+  mocha.suite.emit('pre-require', globalThis, 'sidebar.suite', mocha);
+  require('./sidebar.suite');
+  // The local reference server the suites start is stopped once, at the end: a restart right after a stop
+  // would race the stopping server for its data folder.
+  mocha.suite.afterAll(() => vscode.commands.executeCommand('prairielearn.stopLocalServer'));
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures ? reject(new Error(`${failures} test(s) failed`)) : resolve()));
   });
