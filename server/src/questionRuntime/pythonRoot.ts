@@ -1,0 +1,16 @@
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
+
+/**
+ * The folder with the runtime's Python code (plruntime/, prairielearn/, elements/, fallback/):
+ * `server/python` beside the sources, or beside the bundle in dist/ (build.mjs ships it as
+ * dist/../server/python, which is the same folder in a checkout and in the packaged extension).
+ */
+export function pythonRoot(): string {
+  const candidates = [
+    nodePath.resolve(__dirname, '..', '..', 'python'),
+    nodePath.resolve(__dirname, '..', 'server', 'python'),
+  ];
+  for (const dir of candidates) if (fs.existsSync(nodePath.join(dir, 'plruntime', 'zygote.py'))) return dir;
+  throw new Error(`the question runtime's Python files are missing (looked in ${candidates.join(', ')})`);
+}
