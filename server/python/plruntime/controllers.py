@@ -71,7 +71,7 @@ class Controllers:
             from .issues import from_exception
 
             raise ElementError(
-                from_exception(err, phase=self.ctx.phase, prefix=f"Error in element {describe}: ", file=entry["controller"])
+                from_exception(err, phase=self.ctx.phase, prefix=f"Error in element {describe} {fn_name}(): ", file=entry["controller"])
             ) from None
         finally:
             self._remove(data, injected)
