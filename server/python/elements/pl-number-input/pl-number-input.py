@@ -147,10 +147,10 @@ def render(element_html: str, data: dict) -> str:
 
 def _format_error(o: Options, message: str) -> str:
     kind = "(real or complex) " if o.allow_complex else "(real) "
-    fractions = "" if o.allow_fractions else " fractions,"
+    forbidden = "variables or other symbols" if o.allow_fractions else "variables, fractions, or other symbols"
     return (
         f"{message}<br>"
-        f"<small>Your answer must be a {kind}number. Do not write variables,{fractions} or other symbols. "
+        f"<small>Your answer must be a {kind}number. Do not write {forbidden}. "
         "Valid: <code>1.23</code>, <code>-4e-5</code>"
         + (", <code>1/3</code>" if o.allow_fractions else "")
         + (", <code>2+3i</code>" if o.allow_complex else "")
@@ -234,7 +234,7 @@ def test(element_html: str, data: dict) -> None:
         data["raw_submitted_answers"][o.name] = str(correct)
         part: dict[str, Any] = {"score": 1, "weight": o.weight}
         if o.show_correct:
-            shown = "blank" if blank else str(np.float64(correct))
+            shown = "blank" if blank else str(_as_number(correct))
             part["feedback"] = f"The correct answer used for grading was {shown}."
         data["partial_scores"][o.name] = part
         return
