@@ -20,9 +20,7 @@ def replace_abs_bars(text: str) -> str:
             out.append(ch)
             continue
         previous = "".join(out).rstrip()[-1:]
-        opening = depth == 0 or previous == "" or previous in OPENERS or previous.endswith("abs(")
-        if previous == "(" and "".join(out).rstrip().endswith("abs("):
-            opening = True
+        opening = depth == 0 or previous == "" or previous in OPENERS
         if opening:
             out.append("abs(")
             depth += 1
