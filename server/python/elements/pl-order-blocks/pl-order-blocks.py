@@ -160,8 +160,8 @@ def prepare(element_html, data):
     distractors = [b for b in blocks if not b["correct"]]
     if not correct:
         raise ValueError("pl-order-blocks needs at least one correct block")
-    low = pl.get_integer_attrib(element, "min-incorrect", len(distractors))
     high = pl.get_integer_attrib(element, "max-incorrect", len(distractors))
+    low = pl.get_integer_attrib(element, "min-incorrect", min(high, len(distractors)))
     if not 0 <= low <= high <= len(distractors):
         raise ValueError("min-incorrect and max-incorrect must satisfy 0 <= min <= max <= the number of distractors")
     chosen = random.sample(distractors, random.randint(low, high))
