@@ -32,7 +32,9 @@ def warm_up():
 
     warnings.filterwarnings("ignore", category=SyntaxWarning)
     warnings.filterwarnings("ignore", category=DeprecationWarning)
-    for name in ("html", "math", "random", "json", "lxml.html", "numpy", "prairielearn", "chevron"):
+    names = ("html", "math", "random", "json", "lxml.html", "numpy", "chevron", "prairielearn", "prairielearn.sympy_utils",
+             "sympy", "pint", "pandas", "networkx", "matplotlib", "matplotlib.pyplot")
+    for name in names:
         try:
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - a missing optional package only costs speed here
