@@ -1,6 +1,7 @@
 // Bundles every entry point into dist/ with esbuild. Entry points are listed once here.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
@@ -56,3 +57,13 @@ await esbuild.build({
   external: ['vscode', '@electric-sql/pglite'],
   plugins: [precompiledSchemas],
 });
+
+/** KaTeX for the question preview's webview (math as PrairieLearn shows it), served from dist/katex/. */
+function copyKatex() {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('katex/package.json')), 'dist');
+  mkdirSync('dist/katex/fonts', { recursive: true });
+  for (const f of ['katex.min.css', 'katex.min.js', 'contrib/auto-render.min.js']) cpSync(join(dist, f), join('dist/katex', f.split('/').pop()));
+  // Browsers take the first source they support: woff2 is all a webview needs.
+  for (const f of readdirSync(join(dist, 'fonts'))) if (f.endsWith('.woff2')) cpSync(join(dist, 'fonts', f), join('dist/katex/fonts', f));
+}
+copyKatex();
