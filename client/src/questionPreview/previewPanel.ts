@@ -136,7 +136,6 @@ export class QuestionPreviewPanel {
   }
 
   private async show(state: PreviewState, typed?: Raw): Promise<void> {
-    this.state = state;
     if (typed) this.typed = typed;
     const roots: PlfileRoots = {
       courseRoot: state.courseRoot,
@@ -156,6 +155,8 @@ export class QuestionPreviewPanel {
     this.html = previewPage({ state, panels, typed: this.typed, ...(this.submission ? { readOnly: { title: this.submission.title } } : {}) }, this.assets());
     this.panel.webview.html = this.html;
     this.diagnose(state.issues);
+    // Last: whoever waits for a new state finds its page and diagnostics in place.
+    this.state = state;
   }
 
   private showError(err: unknown): void {

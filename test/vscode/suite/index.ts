@@ -7,6 +7,8 @@ export function run(): Promise<void> {
   // The suites are bundled with this file: define mocha's globals, then load them.
   mocha.suite.emit('pre-require', globalThis, 'courseViews.suite', mocha);
   require('./courseViews.suite');
+  mocha.suite.emit('pre-require', globalThis, 'questionPreview.suite', mocha);
+  require('./questionPreview.suite');
   return new Promise((resolve, reject) => {
     mocha.run((failures) => (failures ? reject(new Error(`${failures} test(s) failed`)) : resolve()));
   });
