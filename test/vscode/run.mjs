@@ -239,6 +239,8 @@ async function previewScenario(page) {
   await frame.locator('#grade').click();
   await frame.locator('#score', { hasText: 'Score: 100%' }).waitFor({ timeout: 60_000 });
   await frame.locator('#answer-panel').waitFor();
+  const shown = await frame.locator('section.submission').count();
+  if (shown !== 1) throw new Error(`one click, one submission: ${shown} shown`);
   await page.screenshot({ path: path.join(screenshots, 'question-preview.png') });
   await runCommand(page, 'View: Close All Editors');
 }

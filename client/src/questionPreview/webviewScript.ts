@@ -39,13 +39,12 @@ export const WEBVIEW_SCRIPT = String.raw`
   form?.addEventListener('input', report);
   form?.addEventListener('change', report);
   const submit = (action) => vscode.postMessage({ type: 'submit', action, raw: collect() });
-  // Enter in an input grades, as PrairieLearn's Save & Grade is the form's default button.
+  // Save & Grade is the form's submit button, so Enter in an input grades too, as in PrairieLearn.
   form?.addEventListener('submit', (e) => {
     e.preventDefault();
     submit('grade');
   });
   document.getElementById('save')?.addEventListener('click', () => submit('save'));
-  document.getElementById('grade')?.addEventListener('click', () => submit('grade'));
   document.getElementById('new-variant')?.addEventListener('click', () => vscode.postMessage({ type: 'newVariant' }));
   document.getElementById('seed-form')?.addEventListener('submit', (e) => {
     e.preventDefault();
