@@ -6,6 +6,8 @@ import * as path from 'node:path';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { QuestionPreviewPanel } from '../../../client/src/questionPreview/previewPanel';
+import type { CourseTreeProvider } from '../../../client/src/views/courseTree';
+import type { NodeSpec } from '../../../client/src/views/treeModel';
 
 async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
@@ -40,6 +42,7 @@ suite('Question preview', () => {
   suiteTeardown(async () => {
     if (original) await setServerPy(original);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    await vscode.commands.executeCommand('prairielearn.stopLocalServer');
   });
 
   test('Preview Question opens the question beside its question.html, with math rendered by the bundled KaTeX', async () => {
@@ -112,4 +115,40 @@ suite('Question preview', () => {
     assert.equal(vscode.languages.getDiagnostics(serverPy).filter((d) => d.source === 'PrairieLearn preview').length, 0, 'the diagnostic is cleared');
     assert.doesNotMatch(panel.html, /a is not ready/);
   });
+
+  test('from the sidebar: an instance question previews its workspace question, a submission shows in its panels with its raw JSON', async () => {
+    await vscode.commands.executeCommand('prairielearn.startLocalServer');
+    const { tree } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider }>('prairielearn.test.state');
+    const [ci] = await tree.getChildren();
+    const question = await findNode(tree, ci, 'instanceQuestion');
+    assert.ok(question, 'the seeded data has an instance question');
+    const questionPanel = await vscode.commands.executeCommand<QuestionPreviewPanel>('prairielearn.previewQuestion', question);
+    assert.ok(questionPanel, 'a preview opened');
+    await until('its render', () => questionPanel.state);
+    assert.ok(question.label.endsWith(questionPanel.state!.qid), `${question.label} is ${questionPanel.state!.qid}`);
+
+    const node = await findNode(tree, ci, 'submission');
+    assert.ok(node, 'the seeded data has a submission');
+    const panel = await vscode.commands.executeCommand<QuestionPreviewPanel>('prairielearn.previewSubmission', node);
+    assert.ok(panel, 'a submission preview opened');
+    const state = await until('the submission render', () => panel.state);
+    assert.equal(state.submissions.length, 1);
+    assert.match(panel.html, /class="card submission"/);
+    assert.match(panel.html, /id="raw-json"/);
+    assert.doesNotMatch(panel.html, /id="grade"/, 'read-only');
+    await panel.handle({ type: 'rawJson' });
+    const editor = await until('the raw JSON', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
+    assert.equal(JSON.parse(editor.document.getText()).question_name, state.qid);
+  });
 });
+
+/** Depth-first through the tree to the first row of `contextValue`. */
+async function findNode(tree: CourseTreeProvider, node: NodeSpec, contextValue: string, depth = 0): Promise<NodeSpec | undefined> {
+  if (node.contextValue === contextValue) return node;
+  if (!node.children || depth > 6 || node.contextValue.endsWith('AccessRules') || node.contextValue === 'gradebook') return undefined;
+  for (const child of await tree.getChildren(node)) {
+    const found = await findNode(tree, child, contextValue, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
