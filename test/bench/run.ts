@@ -13,6 +13,7 @@ import { checkerSection } from './sections/checker';
 import { languageServerSection } from './sections/languageServer';
 import { questionHtmlSection } from './questionHtml';
 import { referenceSection } from './reference';
+import { questionRuntimeSection } from './questionRuntime';
 
 /** In order, by the name `--only` takes; a later section may compare with figures an earlier one recorded. */
 const SECTIONS: Record<string, BenchSection> = {
@@ -21,6 +22,7 @@ const SECTIONS: Record<string, BenchSection> = {
   languageServer: languageServerSection,
   questionHtml: questionHtmlSection,
   reference: referenceSection,
+  questionRuntime: questionRuntimeSection,
 };
 /** Sections whose figures another section compares with. */
 const NEEDS: Record<string, string[]> = { checker: ['floor'] };

@@ -22,6 +22,13 @@ describe('variants and seeds (§2)', () => {
     assert.equal(a.correctAnswers.sum, (a.params.a as number) + (a.params.b as number));
   });
 
+  test('each call starts from fresh module state: a course module imported by server.py is imported again', async () => {
+    for (let i = 0; i < 3; i++) {
+      const v = await runtime.createVariant(COURSE, 'fresh', String(i));
+      assert.deepEqual(v.params, { calls: 1, prepare_calls: 1 });
+    }
+  });
+
   test('a seed is base 36 and random when not given; a seed that is not base 36 breaks the variant', async () => {
     const v = await runtime.createVariant(COURSE, 'seeded');
     assert.match(v.seed, /^[0-9a-z]+$/);

@@ -64,3 +64,12 @@ test('usage errors: an unknown QID, a bad --variants', () => {
   assert.equal(bad.status, 2);
   assert.match(bad.stderr, /--variants: "0"/);
 });
+
+test('the demo course: every question passes its Test and a blank submission', () => {
+  const { status, run } = runJson(['--variants', '1', path.join(REPO, 'server/demo-course')]);
+  const errors = run.problems.filter((p) => p.severity === 'error');
+  assert.deepEqual(errors, []);
+  assert.equal(status, 0);
+  assert.ok(run.variants.length >= 16);
+  for (const v of run.variants) assert.equal(v.error, null, v.qid);
+});

@@ -83,8 +83,8 @@ export async function runQuestionTests(options: QuestionTestOptions): Promise<Qu
         options.onVariant?.(report);
       }
     };
-    // Twice the helpers, so that one call's TypeScript work overlaps another's Python.
-    await Promise.all(Array.from({ length: poolSize * 2 }, worker));
+    // One question at a time per helper, so that each question's calls reuse that helper's worker.
+    await Promise.all(Array.from({ length: poolSize }, worker));
   } finally {
     await runtime.dispose();
   }

@@ -43,6 +43,8 @@ class Helper {
   private pending?: Pending;
   private stderr = '';
   dead = false;
+  /** The question of the last unit: the helper's worker process serves that question without a new fork. */
+  lastQuestion?: string;
 
   constructor(python: string, root: string, private readonly onExit: (helper: Helper) => void) {
     this.process = spawn(python, ['-u', nodePath.join(root, 'plruntime', 'zygote.py')], {
@@ -129,7 +131,7 @@ export class PythonPool {
 
   async run(unit: UnitRequest): Promise<UnitReply> {
     if (this.disposed) throw new Error('the question runtime was disposed');
-    const helper = await this.acquire();
+    const helper = await this.acquire(unit.questionDir);
     try {
       await helper.ready;
     } catch (err) {
@@ -137,6 +139,7 @@ export class PythonPool {
       return { error: { kind: 'crash', message: err instanceof Error ? err.message : String(err) } };
     }
     const request = { id: this.nextId++, timeoutMs: this.timeoutMs, memoryMb: this.memoryMb, ...unit };
+    helper.lastQuestion = unit.questionDir;
     const reply = await helper.send(request, this.timeoutMs * Math.max(1, unit.jobs.length) + 5000);
     this.release(helper);
     return reply;
@@ -147,14 +150,17 @@ export class PythonPool {
     return [...this.all].map((h) => h.process.pid).filter((p): p is number => p !== undefined);
   }
 
-  private acquire(): Promise<Helper> {
-    const helper = this.idle.pop();
-    if (helper) return Promise.resolve(helper);
+  /** An idle helper, preferably the one that last ran this question (its worker is still warm for it). */
+  private acquire(questionDir: string): Promise<Helper> {
+    const same = this.idle.findIndex((h) => h.lastQuestion === questionDir);
+    if (same >= 0) return Promise.resolve(this.idle.splice(same, 1)[0]);
     if (this.all.size < this.size) {
       const fresh = new Helper(this.python, this.root, (h) => this.forget(h));
       this.all.add(fresh);
       return Promise.resolve(fresh);
     }
+    const helper = this.idle.shift();
+    if (helper) return Promise.resolve(helper);
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
@@ -162,7 +168,7 @@ export class PythonPool {
     if (helper.dead) {
       this.forget(helper);
       const next = this.waiting.shift();
-      if (next) void this.acquire().then(next);
+      if (next) void this.acquire('').then(next);
       return;
     }
     const next = this.waiting.shift();

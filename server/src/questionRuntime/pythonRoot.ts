@@ -4,10 +4,12 @@ import * as nodePath from 'node:path';
 /**
  * The folder with the runtime's Python code (plruntime/, prairielearn/, elements/, fallback/):
  * `server/python` beside the sources, or beside the bundle in dist/ (build.mjs ships it as
- * dist/../server/python, which is the same folder in a checkout and in the packaged extension).
+ * dist/../server/python, which is the same folder in a checkout and in the packaged extension), or
+ * the folder named by PL_RUNTIME_PYTHON_DIR (for a plCheck.js copied into a course's CI).
  */
 export function pythonRoot(): string {
   const candidates = [
+    ...(process.env.PL_RUNTIME_PYTHON_DIR ? [nodePath.resolve(process.env.PL_RUNTIME_PYTHON_DIR)] : []),
     nodePath.resolve(__dirname, '..', '..', 'python'),
     nodePath.resolve(__dirname, '..', 'server', 'python'),
   ];
