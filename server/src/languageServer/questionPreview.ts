@@ -196,13 +196,6 @@ export class QuestionPreviewService {
     this.sessions.delete(p.session);
     return null;
   }
-
-  async dispose(): Promise<void> {
-    this.sessions.clear();
-    const r = this.runtime?.runtime;
-    this.runtime = undefined;
-    await (await r?.catch(() => undefined))?.dispose();
-  }
 }
 
 /** Registers the preview's requests on the connection (one line in server.ts). */
@@ -224,7 +217,6 @@ export function registerQuestionPreview(connection: Connection): QuestionPreview
   on('prairielearn/preview/file', (p) => service.file(p));
   on('prairielearn/preview/renderSubmission', (p) => service.renderSubmission(p));
   on('prairielearn/preview/close', (p) => service.close(p));
-  // The Python helpers end with their stdin; this only makes it prompt.
-  process.once('beforeExit', () => void service.dispose());
+  // No shutdown hook (server.ts owns onShutdown): the Python helpers end when their stdin closes with this process.
   return service;
 }
