@@ -163,6 +163,19 @@ describe('course code that fails (§1.6)', () => {
     }
   });
 
+  test('data must be JSON: NaN, integers beyond 2^53 and numpy integers are fatal (§1.6 JSON rules)', async () => {
+    const expected: Record<string, RegExp> = {
+      'json-nan': /NaN and infinity cannot be stored/,
+      'json-bigint': /oversized integer: data\['params'\]\['v'\] = 1152921504606846976/,
+      'json-npint': /Object of type int64 is not JSON serializable.*pl\.to_json/,
+    };
+    for (const [qid, message] of Object.entries(expected)) {
+      const v = await runtime.createVariant(COURSE, qid, '1');
+      assert.equal(v.broken, true, qid);
+      assert.match(v.issues[0].message, message, qid);
+    }
+  });
+
   test('printing from server.py is a non-fatal issue', async () => {
     const v = await runtime.createVariant(COURSE, 'printing', '1');
     assert.equal(v.broken, false);
