@@ -126,6 +126,21 @@ describe('course code that fails (§1.6)', () => {
     assert.equal(page.questionHtml, 'Broken question due to error in question code');
   });
 
+  test('a syntax error in server.py is fatal at its line', async () => {
+    const v = await runtime.createVariant(COURSE, 'syntax', '1');
+    assert.equal(v.broken, true);
+    assert.match(v.issues[0].message, /SyntaxError/);
+    assert.equal(v.issues[0].file, path.join(COURSE, 'questions/syntax/server.py'));
+    assert.ok(v.issues[0].line === 2 || v.issues[0].line === 5, `line ${v.issues[0].line}`);
+  });
+
+  test('a server.py that ends its process is reported and the next call gets a new one', async () => {
+    const v = await runtime.createVariant(COURSE, 'exits', '1');
+    assert.equal(v.broken, true);
+    assert.match(v.issues[0].message, /ended with status 3/);
+    assert.equal((await runtime.createVariant(COURSE, 'seeded', 'k3x9')).broken, false);
+  });
+
   test('a server.py that never returns is killed at the limit and the pool still works', async () => {
     const hung = await runtime.createVariant(COURSE, 'hang', '1');
     assert.equal(hung.broken, true);
