@@ -50,6 +50,14 @@ def warm_up():
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - a missing optional package only costs speed here
             pass
+    from plruntime.controllers import compiled
+    from plruntime.elementmap import core_elements
+
+    for entry in core_elements(os.path.join(PYTHON_ROOT, "elements")).values():
+        try:
+            compiled(entry["controller"])
+        except (OSError, SyntaxError, ValueError):
+            pass  # reported when a question uses it
     # Keep the collector off the warm objects, so forked workers do not copy every page they hold.
     gc.freeze()
 
