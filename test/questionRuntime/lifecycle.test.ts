@@ -98,6 +98,8 @@ describe('grading (§3)', () => {
     assert.equal(s.feedback.note, 'graded by server.py');
     const page = await runtime.render(v, [s]);
     assert.match(page.questionHtml, /<p class="fb">graded by server\.py<\/p>/);
+    assert.equal(page.answerHtml, undefined, 'showCorrectAnswer: false hides the answer panel');
+    assert.equal(page.submissionHtmls.length, 1);
   });
 });
 
