@@ -98,6 +98,8 @@ describe('grading (§3)', () => {
     assert.equal(s.feedback.note, 'graded by server.py');
     const page = await runtime.render(v, [s]);
     assert.match(page.questionHtml, /<p class="fb">graded by server\.py<\/p>/);
+    assert.equal(page.answerHtml, undefined, 'showCorrectAnswer: false hides the answer panel');
+    assert.equal(page.submissionHtmls.length, 1);
   });
 });
 
@@ -124,6 +126,21 @@ describe('course code that fails (§1.6)', () => {
     assert.match(issue.traceback ?? '', /line 6, in generate/);
     const page = await runtime.render(v);
     assert.equal(page.questionHtml, 'Broken question due to error in question code');
+  });
+
+  test('a syntax error in server.py is fatal at its line', async () => {
+    const v = await runtime.createVariant(COURSE, 'syntax', '1');
+    assert.equal(v.broken, true);
+    assert.match(v.issues[0].message, /SyntaxError/);
+    assert.equal(v.issues[0].file, path.join(COURSE, 'questions/syntax/server.py'));
+    assert.ok(v.issues[0].line === 2 || v.issues[0].line === 5, `line ${v.issues[0].line}`);
+  });
+
+  test('a server.py that ends its process is reported and the next call gets a new one', async () => {
+    const v = await runtime.createVariant(COURSE, 'exits', '1');
+    assert.equal(v.broken, true);
+    assert.match(v.issues[0].message, /ended with status 3/);
+    assert.equal((await runtime.createVariant(COURSE, 'seeded', 'k3x9')).broken, false);
   });
 
   test('a server.py that never returns is killed at the limit and the pool still works', async () => {
@@ -160,6 +177,19 @@ describe('course code that fails (§1.6)', () => {
       assert.match(page.issues[0].message, /question\.html: Unclosed section "params"/);
     } finally {
       fixture.writeFileSync(file, original);
+    }
+  });
+
+  test('data must be JSON: NaN, integers beyond 2^53 and numpy integers are fatal (§1.6 JSON rules)', async () => {
+    const expected: Record<string, RegExp> = {
+      'json-nan': /NaN and infinity cannot be stored/,
+      'json-bigint': /oversized integer: data\['params'\]\['v'\] = 1152921504606846976/,
+      'json-npint': /Object of type int64 is not JSON serializable.*pl\.to_json/,
+    };
+    for (const [qid, message] of Object.entries(expected)) {
+      const v = await runtime.createVariant(COURSE, qid, '1');
+      assert.equal(v.broken, true, qid);
+      assert.match(v.issues[0].message, message, qid);
     }
   });
 

@@ -8,6 +8,22 @@ import os
 import sys
 
 
+# path -> (mtime_ns, code object). Filled for the core controllers in the warm parent, so a worker
+# compiles only course code; a changed file is compiled again.
+_CODE = {}
+
+
+def compiled(path):
+    mtime = os.stat(path).st_mtime_ns
+    hit = _CODE.get(path)
+    if hit and hit[0] == mtime:
+        return hit[1]
+    with open(path, encoding="utf-8") as f:
+        code = compile(f.read(), path, "exec")
+    _CODE[path] = (mtime, code)
+    return code
+
+
 class ElementError(Exception):
     """An element failed; `issue` is the course issue already made."""
 
@@ -33,10 +49,8 @@ class Controllers:
     def _namespace(self, entry):
         ns = self.namespaces.get(entry["controller"])
         if ns is None:
-            with open(entry["controller"], encoding="utf-8") as f:
-                source = f.read()
             ns = {"__name__": os.path.splitext(os.path.basename(entry["controller"]))[0], "__file__": entry["controller"]}
-            exec(compile(source, entry["controller"], "exec"), ns)
+            exec(compiled(entry["controller"]), ns)
             self.namespaces[entry["controller"]] = ns
         return ns
 

@@ -21,8 +21,30 @@ def _dirs(root):
         return []
 
 
+_CORE = {}
+
+
+def core_elements(core_root):
+    """The runtime's own elements, read once per process (the warm parent reads them)."""
+    if core_root not in _CORE:
+        _CORE[core_root] = _read_core(core_root)
+    return _CORE[core_root]
+
+
 def build_element_map(core_root, course_root):
     """{tag: {name, directory, controller (absolute), dependencies, dynamicDependencies, course}}."""
+    elements = dict(core_elements(core_root))
+    if course_root:
+        course_elements = os.path.join(course_root, "elements")
+        for name in _dirs(course_elements):
+            info = _read_info(os.path.join(course_elements, name, "info.json"))
+            if info is None or not isinstance(info.get("controller"), str):
+                continue
+            elements[name.lower()] = _entry(name, os.path.join(course_elements, name), info, course=True)
+    return elements
+
+
+def _read_core(core_root):
     elements = {}
     for name in _dirs(core_root):
         info = _read_info(os.path.join(core_root, name, "info.json"))
@@ -33,13 +55,6 @@ def build_element_map(core_root, course_root):
         for alias in [name, *info.get("additionalNames", [])]:
             elements[alias] = entry
             elements[alias.replace("-", "_")] = entry
-    if course_root:
-        course_elements = os.path.join(course_root, "elements")
-        for name in _dirs(course_elements):
-            info = _read_info(os.path.join(course_elements, name, "info.json"))
-            if info is None or not isinstance(info.get("controller"), str):
-                continue
-            elements[name.lower()] = _entry(name, os.path.join(course_elements, name), info, course=True)
     return elements
 
 

@@ -4,6 +4,7 @@ import os
 import sys
 import types
 
+from .controllers import compiled
 from .issues import from_exception
 
 
@@ -39,10 +40,8 @@ class ServerModule:
                 module.__file__ = self.path
                 saved = self.enter()
                 try:
-                    with open(self.path, encoding="utf-8") as f:
-                        source = f.read()
                     sys.modules["server"] = module
-                    exec(compile(source, self.path, "exec"), module.__dict__)
+                    exec(compiled(self.path), module.__dict__)
                     self.module = module
                 except Exception as err:  # noqa: BLE001 - a broken server.py is a course issue
                     self.load_issue = from_exception(err, phase=phase, prefix="Error in server.py: ", file=self.path)

@@ -50,6 +50,14 @@ def warm_up():
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - a missing optional package only costs speed here
             pass
+    from plruntime.controllers import compiled
+    from plruntime.elementmap import core_elements
+
+    for entry in core_elements(os.path.join(PYTHON_ROOT, "elements")).values():
+        try:
+            compiled(entry["controller"])
+        except (OSError, SyntaxError, ValueError):
+            pass  # reported when a question uses it
     # Keep the collector off the warm objects, so forked workers do not copy every page they hold.
     gc.freeze()
 
@@ -60,14 +68,18 @@ def send_frame(fd, data):
         view = view[os.write(fd, view):]
 
 
+class Timeout(Exception):
+    pass
+
+
 def read_exact(fd, n, deadline=None):
-    """n bytes from fd, or None at end of file or when `deadline` (monotonic) passes."""
+    """n bytes from fd, or None at end of file; raises Timeout when `deadline` (monotonic) passes."""
     chunks, got = [], 0
     while got < n:
         if deadline is not None:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([fd], [], [], left)[0]:
-                return None
+                raise Timeout()
         chunk = os.read(fd, min(1 << 16, n - got))
         if not chunk:
             return None
@@ -174,15 +186,17 @@ def run_request(request, line):
         send_frame(current.to_child, line.encode("utf-8"))
     except OSError:
         pass
-    reply = read_frame(current.from_child, time.monotonic() + timeout)
+    try:
+        reply = read_frame(current.from_child, time.monotonic() + timeout)
+    except Timeout:
+        current.stop()
+        current = None
+        return {"error": {"kind": "timeout", "message": f"timeout exceeded ({timeout:g} s), the call was killed"}}
     if reply is not None:
         parsed = json.loads(reply.decode("utf-8"))
         return parsed if isinstance(parsed, dict) else {"results": parsed}
     ended = current
     current = None
-    if os.waitpid(ended.pid, os.WNOHANG) == (0, 0):
-        ended.stop()
-        return {"error": {"kind": "timeout", "message": f"timeout exceeded ({timeout:g} s), the call was killed"}}
     status = _status_of(ended)
     how = f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"status {os.WEXITSTATUS(status)}"
     hint = " (out of memory?)" if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGKILL, signal.SIGSEGV) else ""

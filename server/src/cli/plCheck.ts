@@ -13,8 +13,9 @@ import { checkFolders, countBySeverity } from './runCheck';
 import { runQuestionTestsCommand, withQuestionTestCodes } from './questionTestCommand';
 
 async function main(argv: string[]): Promise<number> {
-  const codes = withQuestionTestCodes(allCodes());
-  const options = parseArgs(argv, new Set(codes.keys()));
+  // --severity may name the --test codes too; --list-codes and SARIF list them only under --test.
+  const options = parseArgs(argv, new Set(withQuestionTestCodes(allCodes()).keys()));
+  const codes = options.test ? withQuestionTestCodes(allCodes()) : allCodes();
   if (options.help) {
     process.stdout.write(USAGE + '\n');
     return 0;

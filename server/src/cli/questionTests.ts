@@ -3,7 +3,7 @@ import * as nodePath from 'node:path';
 import { loadCourse } from '../course/course';
 import type { CodeInfo } from '../course/rules/rule';
 import { applySeverityOverrides, type CourseDiagnostic, type Severity, type SeverityOverrides } from '../course/diagnostic';
-import { QuestionRuntime, type RuntimeIssue, type RuntimeOptions } from '../questionRuntime';
+import { findPython, QuestionRuntime, type RuntimeIssue, type RuntimeOptions } from '../questionRuntime';
 import { findCourseRoots } from '../course/courseReader';
 import { UsageError } from './options';
 import type { CheckResult, CheckedCourse, Problem } from './runCheck';
@@ -60,8 +60,11 @@ export async function runQuestionTests(options: QuestionTestOptions): Promise<Qu
   for (const qid of options.qids) if (!course.questions.has(qid)) throw new UsageError(`no question "${qid}" in ${roots[0]}`);
   const qids = options.qids.length > 0 ? options.qids : all;
   const checked: CheckedCourse = { root: course.root, scannedFolder: abs, files: qids.length };
+  // No Python, no run: said once, plainly, like a usage problem (exit status 2).
+  const python = await findPython(options.runtime?.python);
+  if (!python.ok) throw new UsageError(python.message);
   const poolSize = options.runtime?.poolSize ?? 2;
-  const runtime = new QuestionRuntime({ ...options.runtime, poolSize });
+  const runtime = new QuestionRuntime({ ...options.runtime, python: python.python, poolSize });
   // The same problem in several variants is reported once, with the first seed and a count.
   const problems = new Map<string, { problem: Omit<Problem, 'scannedFolder'>; qid: string; seeds: string[] }>();
   const variants: VariantReport[] = [];
