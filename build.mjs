@@ -1,6 +1,6 @@
 // Bundles every entry point into dist/ with esbuild. Entry points are listed once here.
 import * as esbuild from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 
@@ -62,8 +62,12 @@ await esbuild.build({
 function copyKatex() {
   const dist = join(dirname(createRequire(import.meta.url).resolve('katex/package.json')), 'dist');
   mkdirSync('dist/katex/fonts', { recursive: true });
-  for (const f of ['katex.min.css', 'katex.min.js', 'contrib/auto-render.min.js']) cpSync(join(dist, f), join('dist/katex', f.split('/').pop()));
-  // Browsers take the first source they support: woff2 is all a webview needs.
+  for (const f of ['katex.min.js', 'contrib/auto-render.min.js']) cpSync(join(dist, f), join('dist/katex', f.split('/').pop()));
+  // woff2 is all a webview needs: only those fonts ship, and the stylesheet names no others.
+  const css = readFileSync(join(dist, 'katex.min.css'), 'utf8');
+  const woff2Only = css.replace(/,url\(fonts\/[\w-]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '');
+  if (/\.(woff|ttf)\)/.test(woff2Only)) throw new Error('katex.min.css names fonts other than woff2 in a form build.mjs does not know');
+  writeFileSync('dist/katex/katex.min.css', woff2Only);
   for (const f of readdirSync(join(dist, 'fonts'))) if (f.endsWith('.woff2')) cpSync(join(dist, 'fonts', f), join('dist/katex/fonts', f));
 }
 copyKatex();

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dataUri, dynamicPlfileUrls, plfileTarget, rewritePlfileUrls, type PlfileRoots } from '../../client/src/questionPreview/plfileUrls';
-import { previewPage, scoreText, type PageAssets } from '../../client/src/questionPreview/previewPage';
+import { messagePage, previewPage, scoreText, type PageAssets } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/src/languageServer/questionPreviewProtocol';
 
 const roots: PlfileRoots = { courseRoot: '/c', questionDir: '/c/questions/q1', coreElements: '/ext/server/python/elements' };
@@ -93,4 +93,12 @@ test('score lines follow the submission', () => {
   assert.equal(scoreText({ ...base, gradable: false, formatErrors: { x: 'bad' } }), 'Invalid, not gradable: x.');
   assert.match(scoreText({ ...base, broken: true })!, /Broken submission/);
   assert.equal(scoreText({ ...base, note: 'External grading is not run here.' }), 'External grading is not run here.');
+});
+
+test('without Python the page says why and offers Create Python Environment; other failures do not', () => {
+  const page = messagePage('No Python to run this question', 'python3: has no numpy module <apt-get install python3-numpy>', assets, true);
+  assert.match(page, /has no numpy module &lt;apt-get install python3-numpy&gt;/);
+  assert.match(page, /<button id="create-python">Create Python Environment<\/button>/);
+  assert.match(page, /default-src 'none'/);
+  assert.doesNotMatch(messagePage('The preview failed', 'x', assets, false), /create-python"/);
 });

@@ -105,6 +105,19 @@ test('file answers placeholder URLs it serves and says why for others', async ()
   assert.match(noSubmission.error ?? '', /no submission 0/);
 });
 
+test('a file server.py makes is served for the placeholder URL the page refers to', async () => {
+  const dir = path.join(course, 'questions', 'previewDynamic');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'info.json'), JSON.stringify({ uuid: 'a3f1c2d4-0b6e-4c1a-9d2e-5f6a7b8c9d0e', title: 'Dynamic', topic: 'Algebra', type: 'v3' }));
+  fs.writeFileSync(path.join(dir, 'question.html'), '<img src="{{options.client_files_question_dynamic_url}}/data.txt">');
+  fs.writeFileSync(path.join(dir, 'server.py'), 'def generate(data):\n    data["params"]["k"] = 42\n\n\ndef file(data):\n    if data["filename"] == "data.txt":\n        return f"k={data[\'params\'][\'k\']}"\n');
+  const v = await request('prairielearn/preview/createVariant', { questionDir: dir });
+  const url = /src="(plfile:[^"]+)"/.exec(v.rendered.questionHtml)?.[1];
+  assert.equal(url, 'plfile:/generatedFilesQuestion/variant/data.txt');
+  const file = await request('prairielearn/preview/file', { session: v.session, url });
+  assert.equal(Buffer.from(file.base64 ?? '', 'base64').toString(), 'k=42');
+});
+
 test('renderSubmission shows an API submission in the question panels', async () => {
   const state: PreviewState = await request('prairielearn/preview/renderSubmission', {
     questionDir: areaQuestion(),
