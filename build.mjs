@@ -1,6 +1,7 @@
 // Bundles every entry point into dist/ with esbuild. Entry points are listed once here.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 
 const production = process.argv.includes('--production');
@@ -56,3 +57,17 @@ await esbuild.build({
   external: ['vscode', '@electric-sql/pglite'],
   plugins: [precompiledSchemas],
 });
+
+/** KaTeX for the question preview's webview (math as PrairieLearn shows it), served from dist/katex/. */
+function copyKatex() {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('katex/package.json')), 'dist');
+  mkdirSync('dist/katex/fonts', { recursive: true });
+  for (const f of ['katex.min.js', 'contrib/auto-render.min.js']) cpSync(join(dist, f), join('dist/katex', f.split('/').pop()));
+  // woff2 is all a webview needs: only those fonts ship, and the stylesheet names no others.
+  const css = readFileSync(join(dist, 'katex.min.css'), 'utf8');
+  const woff2Only = css.replace(/,url\(fonts\/[\w-]+\.(?:woff|ttf)\) format\("(?:woff|truetype)"\)/g, '');
+  if (/\.(woff|ttf)\)/.test(woff2Only)) throw new Error('katex.min.css names fonts other than woff2 in a form build.mjs does not know');
+  writeFileSync('dist/katex/katex.min.css', woff2Only);
+  for (const f of readdirSync(join(dist, 'fonts'))) if (f.endsWith('.woff2')) cpSync(join(dist, 'fonts', f), join('dist/katex/fonts', f));
+}
+copyKatex();

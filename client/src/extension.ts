@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { startLanguageClient } from './languageClient';
 import { activateCourseViews } from './courseViews';
+import { activateQuestionPreview } from './questionPreview/activate';
 
 let client: Promise<LanguageClient | undefined> | undefined;
 
@@ -12,6 +13,7 @@ export function activate(context: vscode.ExtensionContext): void {
     void vscode.window.showErrorMessage(`The PrairieLearn language server did not start: ${err.message}`);
     return undefined;
   });
+  activateQuestionPreview(context, () => client);
 }
 
 export async function deactivate(): Promise<void> {

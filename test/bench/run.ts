@@ -14,6 +14,7 @@ import { languageServerSection } from './sections/languageServer';
 import { courseNavigationSection } from './sections/courseNavigation';
 import { questionHtmlSection } from './questionHtml';
 import { referenceSection } from './reference';
+import { questionRuntimeSection } from './questionRuntime';
 
 /** In order, by the name `--only` takes; a later section may compare with figures an earlier one recorded. */
 const SECTIONS: Record<string, BenchSection> = {
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, BenchSection> = {
   courseNavigation: courseNavigationSection,
   questionHtml: questionHtmlSection,
   reference: referenceSection,
+  questionRuntime: questionRuntimeSection,
 };
 /** Sections whose figures another section compares with. */
 const NEEDS: Record<string, string[]> = { checker: ['floor'] };

@@ -151,6 +151,8 @@ async function uiScenario(browser) {
   await page.waitForTimeout(3000);
   await page.locator('.monaco-workbench').click({ position: { x: 700, y: 450 } });
 
+  await previewScenario(page);
+
   // The PrairieLearn container in the activity bar, signed out: its welcome view offers sign-in.
   await page.locator('.activitybar [aria-label^="PrairieLearn"]').first().click();
   await page.getByText('Start Local Reference Server').first().waitFor({ timeout: 30_000 });
@@ -239,6 +241,34 @@ async function uiScenario(browser) {
 }
 
 /**
+ * PrairieLearn: Preview Question on a demo question with math: its equation, read from KaTeX's TeX
+ * annotation, solved and typed into the real input, Save & Grade clicked, the score read, a screenshot.
+ */
+async function previewScenario(page) {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').fill('questions/algebra/linearEquation/question.html');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'question.html' }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor').first().waitFor();
+  await runCommand(page, 'PrairieLearn: Preview Question');
+  const frame = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+  const tex = frame.locator('#question-panel annotation[encoding="application/x-tex"]');
+  await waitFor('the preview with KaTeX-rendered math', async () => (await tex.count().catch(() => 0)) >= 2, 90_000);
+  const equation = await tex.nth(1).textContent();
+  const m = /(\d+)x\s*\+\s*(\d+)\s*=\s*(-?\d+)/.exec(equation ?? '');
+  if (!m) throw new Error(`unexpected equation "${equation}"`);
+  const x = (Number(m[3]) - Number(m[2])) / Number(m[1]);
+  await frame.locator('input[name="x"]').fill(String(x));
+  await frame.locator('#grade').click();
+  await frame.locator('#score', { hasText: 'Score: 100%' }).waitFor({ timeout: 60_000 });
+  await frame.locator('#answer-panel').waitFor();
+  const shown = await frame.locator('section.submission').count();
+  if (shown !== 1) throw new Error(`one click, one submission: ${shown} shown`);
+  await page.screenshot({ path: path.join(screenshots, 'question-preview.png') });
+  await runCommand(page, 'View: Close All Editors');
+}
+
+/**
  * The .vsix holds what runs and nothing else: the three bundles (no source maps), the manifest and
  * README, the view icon and README screenshot, the reference server's demo course and migrations, and
  * PGlite (its one unbundled dependency). Python's zipfile lists it (python3 is on every machine here).
@@ -251,6 +281,8 @@ function checkPackage(vsix) {
     /^\[Content_Types\]\.xml$/,
     /^extension\/(package\.json|readme\.md|LICENSE(\.txt)?)$/i,
     /^extension\/dist\/(client|languageServer|referenceServer)\.js$/,
+    /^extension\/dist\/katex\/(katex\.min\.(css|js)|auto-render\.min\.js|fonts\/KaTeX_[\w-]+\.woff2)$/,
+    /^extension\/server\/python\/(plruntime|prairielearn|elements|fallback)\//,
     /^extension\/client\/media\/[\w./-]+\.(svg|png)$/,
     /^extension\/server\/demo-course\//,
     /^extension\/server\/src\/reference\/db\/migrations\/\d{4}_\w+\.sql$/,

@@ -13,6 +13,11 @@ export interface CliOptions {
   help: boolean;
   version: boolean;
   listCodes: boolean;
+  // --- pl-check --test (question runtime) ---
+  /** Run the questions (instructor Test) instead of the file checks; `folders` are then [QID...] course. */
+  test: boolean;
+  /** Variants per question under --test. */
+  variants: number;
 }
 
 /** A mistake on the command line: reported in one line on stderr, exit status 2. */
@@ -46,6 +51,12 @@ Options:
   --serial                     Check on one thread. By default question.html files are
                                checked on a second thread when the machine has two cores
                                or more; the results are the same.
+  --test                       Run the questions instead: pl-check --test [QID...] course
+                               runs each question (or the QIDs given) as PrairieLearn's
+                               instructor Test does, in a local Python (numpy and lxml
+                               needed), and reports crashes, element errors, correct
+                               answers below 100% and blank submissions that get credit.
+  --variants <n>               Variants per question under --test (default 3).
   --list-codes                 List every diagnostic code with its default severity.
   -h, --help                   Show this help.
   -v, --version                Show the version.
@@ -57,7 +68,7 @@ Exit status: 0 when no errors were found, 1 when there were errors, 2 on a usage
  * typo is reported instead of silently ignored.
  */
 export function parseArgs(argv: string[], knownCodes: ReadonlySet<string>): CliOptions {
-  const options: CliOptions = { folders: [], format: 'human', severities: {}, serial: false, help: false, version: false, listCodes: false };
+  const options: CliOptions = { folders: [], format: 'human', severities: {}, serial: false, help: false, version: false, listCodes: false, test: false, variants: 3 };
   let onlyFolders = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -117,6 +128,17 @@ export function parseArgs(argv: string[], knownCodes: ReadonlySet<string>): CliO
         const date = new Date(text);
         if (Number.isNaN(date.getTime())) throw new UsageError(`--now: "${text}" is not a date (use ISO 8601, e.g. 2025-01-31T12:00)`);
         options.now = date;
+        break;
+      }
+      case '--test':
+        flag();
+        options.test = true;
+        break;
+      case '--variants': {
+        const text = value();
+        const n = Number(text);
+        if (!Number.isInteger(n) || n < 1) throw new UsageError(`--variants: "${text}" is not a whole number of 1 or more`);
+        options.variants = n;
         break;
       }
       default:

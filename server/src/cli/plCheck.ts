@@ -10,10 +10,12 @@ import { formatSarif } from './formatSarif';
 import { parseArgs, USAGE, UsageError } from './options';
 import { serveQuestionFiles } from './questionFileThread';
 import { checkFolders, countBySeverity } from './runCheck';
+import { runQuestionTestsCommand, withQuestionTestCodes } from './questionTestCommand';
 
 async function main(argv: string[]): Promise<number> {
-  const codes = allCodes();
-  const options = parseArgs(argv, new Set(codes.keys()));
+  // --severity may name the --test codes too; --list-codes and SARIF list them only under --test.
+  const options = parseArgs(argv, new Set(withQuestionTestCodes(allCodes()).keys()));
+  const codes = options.test ? withQuestionTestCodes(allCodes()) : allCodes();
   if (options.help) {
     process.stdout.write(USAGE + '\n');
     return 0;
@@ -27,6 +29,7 @@ async function main(argv: string[]): Promise<number> {
     for (const [code, info] of codes) process.stdout.write(`${code.padEnd(width)}  ${info.severity.padEnd(11)}  ${info.description}\n`);
     return 0;
   }
+  if (options.test) return runQuestionTestsCommand(options, codes, packageJson.version);
   const folders = options.folders.length > 0 ? options.folders : ['.'];
   // This same script is the second thread that checks question files, when there is a core for it.
   const questionFileScript = !options.serial && os.availableParallelism() > 1 ? __filename : undefined;

@@ -21,6 +21,7 @@ import { complete } from './completion';
 import { CourseWorkspace, isCourseFileName, isInfoFileName, isWithin, type CourseState } from './courseWorkspace';
 import { uriToPath, type ServerContext } from './documentContext';
 import { hover } from './hover';
+import { registerQuestionPreview } from './questionPreview';
 import { isQuestionHtml, questionHtmlCodeActions, questionHtmlCompletion, questionHtmlHover } from './questionHtml';
 import { DiagnosticsPublisher } from './lspDiagnostics';
 import type { CourseDiagnostic } from '../course/diagnostic';
@@ -339,6 +340,7 @@ export function startServer(connection: Connection): void {
     timers.clear();
   });
 
+  registerQuestionPreview(connection);
   documents.listen(connection);
   connection.listen();
 }

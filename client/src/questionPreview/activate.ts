@@ -1,0 +1,134 @@
+// PrairieLearn: Preview Question, Preview Submission and Create Python Environment; previews re-render
+// when a file they depend on is saved or the Python setting changes.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { recordUriParts, RECORD_SCHEME, type RecordRef } from '../views/records';
+import type { NodeSpec } from '../views/treeModel';
+import type { SubmissionRecord } from '../../../server/src/languageServer/questionPreviewProtocol';
+import { QuestionPreviewPanel, type PreviewDeps } from './previewPanel';
+import { createPythonEnv } from './pythonEnv';
+
+/** The question folder holding `file`: the nearest folder with info.json below a `questions` folder. */
+export function questionDirOf(file: string): string | undefined {
+  for (let dir = fs.existsSync(file) && fs.statSync(file).isDirectory() ? file : path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'info.json')) && dir.split(path.sep).includes('questions')) return dir;
+  }
+  return undefined;
+}
+
+const pythonSetting = () => vscode.workspace.getConfiguration('prairielearn').get<string>('python')?.trim() || undefined;
+
+/** A tree row's API record, read through the `prairielearn:` record document the sidebar opens. */
+async function recordOf(node: NodeSpec): Promise<{ record: Record<string, unknown>; uri: vscode.Uri; ref: RecordRef } | undefined> {
+  if (node.open?.kind !== 'record') return undefined;
+  const ref = node.open.ref;
+  const at = node.id.indexOf(`/ci/${ref.ci}/`);
+  if (at < 0) return undefined;
+  const { path: p, query } = recordUriParts(node.id.slice(0, at), ref, node.open.title);
+  const uri = vscode.Uri.from({ scheme: RECORD_SCHEME, path: p, query });
+  const doc = await vscode.workspace.openTextDocument(uri);
+  return { record: JSON.parse(doc.getText()) as Record<string, unknown>, uri, ref };
+}
+
+/** The workspace's folder of question `qid`, in any course of the workspace. */
+async function workspaceQuestion(qid: string): Promise<string | undefined> {
+  for (const course of await vscode.workspace.findFiles('**/infoCourse.json', '**/node_modules/**', 20)) {
+    const dir = path.join(path.dirname(course.fsPath), 'questions', ...qid.split('/'));
+    if (fs.existsSync(path.join(dir, 'info.json'))) return dir;
+  }
+  return undefined;
+}
+
+export function activateQuestionPreview(context: vscode.ExtensionContext, languageClient: () => Promise<LanguageClient | undefined> | undefined): void {
+  const diagnostics = vscode.languages.createDiagnosticCollection('prairielearn-preview');
+  const panels = new Map<string, QuestionPreviewPanel>();
+  const deps: PreviewDeps = {
+    extensionUri: context.extensionUri,
+    diagnostics,
+    python: pythonSetting,
+    request: async (method, params) => {
+      const client = await languageClient();
+      if (!client) throw new Error('The PrairieLearn language server is not running, so questions cannot run.');
+      return client.sendRequest(method, params);
+    },
+  };
+  const open = (key: string, make: () => QuestionPreviewPanel): QuestionPreviewPanel => {
+    const existing = panels.get(key);
+    if (existing) {
+      existing.panel.reveal(undefined, true);
+      return existing;
+    }
+    const panel = make();
+    panels.set(key, panel);
+    panel.onDidDispose(() => panels.delete(key));
+    void panel.newVariant();
+    return panel;
+  };
+
+  const previewQuestion = async (arg?: vscode.Uri | NodeSpec): Promise<QuestionPreviewPanel | undefined> => {
+    let dir: string | undefined;
+    if (arg instanceof vscode.Uri) dir = questionDirOf(arg.fsPath);
+    else if (arg?.open?.kind === 'record') {
+      const qid = (await recordOf(arg))?.record.question_name;
+      if (typeof qid !== 'string') return void vscode.window.showErrorMessage('This row has no question id.');
+      dir = await workspaceQuestion(qid);
+      if (!dir) return void vscode.window.showErrorMessage(`Question ${qid} is not in this workspace's course.`);
+    } else {
+      const doc = vscode.window.activeTextEditor?.document;
+      dir = doc?.uri.scheme === 'file' ? questionDirOf(doc.uri.fsPath) : undefined;
+    }
+    if (!dir) return void vscode.window.showErrorMessage('Open a file of a question (its question.html, info.json or server.py) to preview it.');
+    return open(dir, () => new QuestionPreviewPanel(dir, deps));
+  };
+
+  const previewSubmission = async (node?: NodeSpec): Promise<QuestionPreviewPanel | undefined> => {
+    const found = node && (await recordOf(node));
+    if (!found || found.ref.kind !== 'submission') return void vscode.window.showErrorMessage('Pick a submission in the Course Instances view.');
+    const r = found.record;
+    const qid = r.question_name;
+    const dir = typeof qid === 'string' ? await workspaceQuestion(qid) : undefined;
+    if (!dir) {
+      void vscode.window.showWarningMessage(`Question ${String(qid)} is not in this workspace, so the submission shows as JSON.`);
+      await vscode.window.showTextDocument(found.uri);
+      return undefined;
+    }
+    const title = `Submission ${found.ref.id} (${String(r.user_uid ?? r.group_name ?? '')})`.replace(' ()', '');
+    return open(node!.id, () => new QuestionPreviewPanel(dir, deps, { title, rawJson: found.uri, record: r as SubmissionRecord }));
+  };
+
+  const createEnvironment = () =>
+    vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'PrairieLearn: Python environment', cancellable: false }, async (progress) => {
+      const result = await createPythonEnv({
+        basePython: pythonSetting() ?? 'python3',
+        envDir: path.join(context.globalStorageUri.fsPath, 'python-env'),
+        progress: (message) => progress.report({ message }),
+      });
+      if (!result.ok) {
+        void vscode.window.showErrorMessage(result.message, { modal: false });
+        return result;
+      }
+      await vscode.workspace.getConfiguration('prairielearn').update('python', result.python, vscode.ConfigurationTarget.Global);
+      void vscode.window.showInformationMessage(`Questions now run with ${result.python}.`);
+      return result;
+    });
+
+  context.subscriptions.push(
+    diagnostics,
+    vscode.commands.registerCommand('prairielearn.previewQuestion', previewQuestion),
+    vscode.commands.registerCommand('prairielearn.previewSubmission', previewSubmission),
+    vscode.commands.registerCommand('prairielearn.createPythonEnvironment', createEnvironment),
+    vscode.workspace.onDidSaveTextDocument((doc) => {
+      if (doc.uri.scheme !== 'file') return;
+      for (const panel of panels.values()) if (panel.concerns(doc.uri.fsPath)) void panel.refresh();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('prairielearn.python')) for (const panel of panels.values()) void panel.refresh();
+    }),
+    { dispose: () => [...panels.values()].forEach((p) => p.panel.dispose()) },
+  );
+  if (context.extensionMode === vscode.ExtensionMode.Test) {
+    context.subscriptions.push(vscode.commands.registerCommand('prairielearn.test.questionPreviews', () => [...panels.values()]));
+  }
+}

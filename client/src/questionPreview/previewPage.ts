@@ -1,0 +1,130 @@
+// The preview's HTML page: toolbar (seed, New Variant), the question panel in a form with Save and
+// Grade, the score line, the submission and answer panels, and the issues with their tracebacks. VS
+// Code's theme colours; a content-security policy that allows nothing from the network.
+import type { PreviewState, RuntimeIssue, SubmissionSummary } from '../../../server/src/languageServer/questionPreviewProtocol';
+import { WEBVIEW_SCRIPT } from './webviewScript';
+
+export interface PageAssets {
+  nonce: string;
+  cspSource: string;
+  katexCss: string;
+  katexJs: string;
+  katexAutoRender: string;
+}
+
+export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Elements' inline scripts run under the page's nonce (the course's own code; the CSP's job is no network). */
+export const withNonce = (html: string, nonce: string) => html.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
+
+function head(title: string, a: PageAssets, extraHead = ''): string {
+  const csp = [
+    "default-src 'none'",
+    `img-src ${a.cspSource} data:`,
+    `media-src ${a.cspSource} data:`,
+    `font-src ${a.cspSource} data:`,
+    `style-src ${a.cspSource} 'unsafe-inline'`,
+    `script-src ${a.cspSource} 'nonce-${a.nonce}'`,
+    "form-action 'none'",
+  ].join('; ');
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${a.katexCss}">
+<style nonce="${a.nonce}">${STYLE}</style>
+${extraHead}</head>`;
+}
+
+/** The score line of the newest submission, as PrairieLearn words it. */
+export function scoreText(s: SubmissionSummary | undefined): string | undefined {
+  if (!s) return undefined;
+  if (s.broken) return 'Broken submission: see the issues below.';
+  if (!s.gradable) return `Invalid, not gradable: ${Object.keys(s.formatErrors).join(', ') || 'format errors'}.`;
+  if (s.note) return s.note;
+  if (!s.graded) return 'Saved, not graded.';
+  return `Score: ${Math.round((s.score ?? 0) * 1000) / 10}%`;
+}
+
+function issueList(issues: RuntimeIssue[]): string {
+  if (issues.length === 0) return '';
+  const items = issues.map((i) => {
+    const where = i.file ? ` <a href="#" data-file="${escapeHtml(i.file)}" data-line="${i.line ?? 1}">${escapeHtml(i.file.split(/[\\/]/).pop() ?? i.file)}${i.line ? `:${i.line}` : ''}</a>` : '';
+    const trace = i.traceback ? `<pre>${escapeHtml(i.traceback)}</pre>` : '';
+    return `<li class="${i.fatal ? 'fatal' : 'info'}"><strong>${escapeHtml(i.phase)}</strong>: ${escapeHtml(i.message)}${where}${trace}</li>`;
+  });
+  return `<section id="issues"><h2>Issues</h2><ul>${items.join('')}</ul></section>`;
+}
+
+export interface PreviewPageOptions {
+  state: PreviewState;
+  /** The panels with their placeholder URLs already rewritten. */
+  panels: { question: string; submissions: string[]; answer?: string; head: string };
+  /** Answers typed before a re-render of the same variant. */
+  typed?: Record<string, string | string[]>;
+  /** A submission from the server: no Save/Grade, a link to its raw JSON instead. */
+  readOnly?: { title: string };
+}
+
+export function previewPage(o: PreviewPageOptions, a: PageAssets): string {
+  const { state, panels } = o;
+  const latest = state.submissions.at(-1);
+  const score = scoreText(latest);
+  const toolbar = o.readOnly
+    ? `<header><span class="qid">${escapeHtml(o.readOnly.title)}</span> <span class="muted">${escapeHtml(state.qid)}, seed ${escapeHtml(state.seed)}</span>
+<button id="raw-json" class="secondary">Raw JSON</button></header>`
+    : `<header><span class="qid">${escapeHtml(state.qid)}</span>
+<form id="seed-form"><label>Seed <input id="seed" value="${escapeHtml(state.seed)}" size="10" aria-label="Variant seed"></label> <button type="submit" class="secondary">Use Seed</button></form>
+<button id="new-variant" class="secondary">New Variant</button></header>`;
+  const unsupported = state.rendered.unsupportedElements.length
+    ? `<p class="muted">Not previewed here: ${state.rendered.unsupportedElements.map((t) => `&lt;${escapeHtml(t)}&gt;`).join(', ')}.</p>`
+    : '';
+  const buttons = o.readOnly ? '' : `<div class="buttons"><button type="button" id="save" class="secondary">Save</button> <button type="submit" id="grade">Save &amp; Grade</button></div>`;
+  const body = `<body>${toolbar}
+<main id="panels">
+<section class="card" id="question-panel"><h2>Question</h2><form id="question-form" autocomplete="off">${withNonce(panels.question, a.nonce)}${buttons}</form>
+${score ? `<p id="score" class="${latest?.graded && latest.score === 1 ? 'correct' : ''}">${escapeHtml(score)}</p>` : ''}</section>
+${panels.submissions.map((h, i) => `<section class="card submission"><h2>Submission${panels.submissions.length > 1 ? ` ${state.submissions.length - i}` : ''}</h2>${withNonce(h, a.nonce)}</section>`).join('\n')}
+${panels.answer !== undefined ? `<section class="card" id="answer-panel"><h2>Correct answer</h2>${withNonce(panels.answer, a.nonce)}</section>` : ''}
+${unsupported}
+</main>
+${issueList(state.issues)}
+<script type="application/json" id="typed-answers">${JSON.stringify(o.typed ?? {}).replace(/</g, '\\u003c')}</script>
+<script nonce="${a.nonce}" src="${a.katexJs}"></script>
+<script nonce="${a.nonce}" src="${a.katexAutoRender}"></script>
+<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
+</body></html>`;
+  return `${head(`Preview ${state.qid}`, a, withNonce(panels.head, a.nonce))}${body}`;
+}
+
+/** A page saying what went wrong (no Python, not a question), with the way out when there is one. */
+export function messagePage(title: string, message: string, a: PageAssets, offerPython: boolean): string {
+  const button = offerPython ? `<p><button id="create-python">Create Python Environment</button></p>` : '';
+  return `${head(title, a)}<body><main id="panels"><section class="card" id="problem"><h2>${escapeHtml(title)}</h2><p>${escapeHtml(message)}</p>${button}</section></main>
+<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script></body></html>`;
+}
+
+const STYLE = `
+body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 16px 16px; }
+header { display: flex; gap: 12px; align-items: center; flex-wrap: wrap; padding: 8px 0; border-bottom: 1px solid var(--vscode-panel-border); position: sticky; top: 0; background: var(--vscode-editor-background); z-index: 1; }
+header form { display: inline-flex; gap: 6px; align-items: center; margin: 0; }
+.qid { font-weight: 600; }
+.muted { color: var(--vscode-descriptionForeground); }
+.card { border: 1px solid var(--vscode-panel-border); border-radius: 4px; margin: 12px 0; padding: 4px 14px 12px; background: var(--vscode-editorWidget-background); }
+.card h2 { font-size: 1em; margin: 8px 0; color: var(--vscode-descriptionForeground); text-transform: uppercase; letter-spacing: .04em; }
+input, select, textarea { font: inherit; color: var(--vscode-input-foreground); background: var(--vscode-input-background); border: 1px solid var(--vscode-input-border, var(--vscode-panel-border)); padding: 2px 4px; }
+button { font: inherit; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; cursor: pointer; border-radius: 2px; }
+button:hover { background: var(--vscode-button-hoverBackground); }
+button.secondary { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
+.buttons { margin-top: 12px; }
+#score { font-weight: 600; }
+#score.correct { color: var(--vscode-testing-iconPassed, var(--vscode-foreground)); }
+#issues li.fatal { color: var(--vscode-errorForeground); }
+#issues pre, pre { white-space: pre-wrap; background: var(--vscode-textCodeBlock-background); color: var(--vscode-foreground); padding: 6px; }
+a { color: var(--vscode-textLink-foreground); }
+.pl-unsupported-element { border: 1px dashed var(--vscode-panel-border); padding: 4px; color: var(--vscode-descriptionForeground); }
+.badge, .pl-badge { padding: 0 4px; border-radius: 3px; }
+.text-danger { color: var(--vscode-errorForeground); }
+.text-success { color: var(--vscode-testing-iconPassed, inherit); }
+.input-group { display: inline-flex; align-items: center; gap: 4px; }
+`;

@@ -1,0 +1,202 @@
+"""pl-big-o-input: an asymptotic bound (big-O, theta, omega, little-o, little-omega) graded by limits."""
+
+import html
+import random
+
+import lxml.html
+import prairielearn as pl
+import prairielearn.sympy_utils as psu
+import sympy
+
+OPTIONAL = ["weight", "correct-answer", "aria-label", "variable", "variables", "size", "display", "show-help-text",
+            "type", "placeholder", "show-score", "allow-blank", "blank-value", "initial-value"]
+TYPES = {"big-o": "O", "theta": "\\Theta", "omega": "\\Omega", "little-o": "o", "little-omega": "\\omega"}
+TIMEOUT = "Your answer did not converge, so your expression may be too loose or tight."
+CORRECT = "Correct!"
+COMPLEX = "Correct! Note that your expression may be unnecessarily complex."
+NEGATIVE = "Your expression is negative."
+WRONG = "Your answer is incorrect."
+LOOSE = "Your answer is correct, but too loose."
+LOWER_ORDER = "Your answer is correct, but you have unnecessary lower order terms."
+CONSTANTS = "Your answer is correct, but you have unnecessary constant factors."
+INVALID_SAMPLES = ["n +* 1", "n^", "(n", "x ** ** 2"]
+
+
+def _kind(element):
+    kind = pl.get_string_attrib(element, "type", "big-o")
+    if kind not in TYPES:
+        raise ValueError(f'type must be one of {", ".join(TYPES)}')
+    return kind
+
+
+def _variables(element, data):
+    if pl.has_attrib(element, "variable") and pl.has_attrib(element, "variables"):
+        raise ValueError('Cannot use both "variable" and "variables"; use "variables".')
+    text = pl.get_string_attrib(element, "variables", pl.get_string_attrib(element, "variable", ""))
+    names = [v.strip() for v in text.split(",") if v.strip()]
+    if names:
+        return names
+    correct = data["correct_answers"].get(pl.get_string_attrib(element, "answers-name"))
+    if not correct:
+        return []
+    expr = psu.convert_string_to_sympy(str(correct), allow_trig_functions=False, allow_extra_symbols=True)
+    names = sorted(str(s) for s in expr.free_symbols)
+    if len(names) > 7:
+        raise ValueError("pl-big-o-input infers at most 7 variables from the correct answer; list them in variables")
+    return names
+
+
+def _parse(text, variables):
+    return psu.convert_string_to_sympy(text, variables, allow_complex=False, allow_trig_functions=False)
+
+
+def _limit(expr, variables):
+    """The limit as every variable goes to infinity together."""
+    t = sympy.Symbol("_t", positive=True)
+    return sympy.limit(expr.subs({sympy.Symbol(v): t for v in variables}, simultaneous=True), t, sympy.oo)
+
+
+def _grade(kind, submitted_text, correct_text, variables):
+    sub, tru = _parse(submitted_text, variables), _parse(correct_text, variables)
+    if submitted_text.replace(" ", "") == correct_text.replace(" ", ""):
+        return 1.0, CORRECT
+    if sub.equals(tru) is True:
+        return 1.0, COMPLEX
+    if _limit(sub, variables) in (-sympy.oo,) or (sub.is_number and sub.is_negative):
+        return 0.0, NEGATIVE
+    lower_bound = kind in ("omega", "little-omega")
+    ratio = _limit(tru / sub if lower_bound else sub / tru, variables)
+    if ratio == 0 or ratio.is_negative:
+        return 0.0, WRONG
+    if ratio == sympy.oo:
+        return (0.0, WRONG) if kind == "theta" else (0.25, LOOSE)
+    partial = 0.25 if kind == "theta" else 0.5
+    if ratio == 1:
+        return partial, LOWER_ORDER
+    return partial, CONSTANTS
+
+
+def prepare(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    pl.check_attribs(element, ["answers-name"], OPTIONAL)
+    name = pl.get_string_attrib(element, "answers-name")
+    pl.check_answers_names(data, name)
+    _kind(element)
+    correct = pl.get_string_attrib(element, "correct-answer", None)
+    if correct is not None:
+        if name in data["correct_answers"]:
+            raise ValueError("duplicate correct_answers variable name")
+        data["correct_answers"][name] = correct
+    if data["correct_answers"].get(name):
+        variables = _variables(element, data)
+        failure = psu.validate_string_as_sympy(str(data["correct_answers"][name]), variables, allow_trig_functions=False)
+        if failure:
+            raise ValueError(f'Parsing correct answer "{data["correct_answers"][name]}" for "{name}" failed.')
+
+
+def parse(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    name = pl.get_string_attrib(element, "answers-name")
+    text = data["submitted_answers"].get(name)
+    if text is None or not str(text).strip():
+        if not pl.get_boolean_attrib(element, "allow-blank", False):
+            data["format_errors"][name] = "No submitted answer."
+            data["submitted_answers"][name] = None
+            return
+        text = pl.get_string_attrib(element, "blank-value", "1")
+    failure = psu.validate_string_as_sympy(text, _variables(element, data), allow_complex=False, allow_trig_functions=False)
+    if failure:
+        data["format_errors"][name] = failure
+        data["submitted_answers"][name] = None
+    else:
+        data["submitted_answers"][name] = text
+
+
+def grade(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    name = pl.get_string_attrib(element, "answers-name")
+    correct = data["correct_answers"].get(name)
+    if correct is None:
+        return
+    kind, variables = _kind(element), _variables(element, data)
+    pl.grade_answer_parameterized(data, name, lambda sub: _grade(kind, sub, str(correct), variables),
+                                  weight=pl.get_integer_attrib(element, "weight", 1), timeout=3,
+                                  timeout_format_error=TIMEOUT)
+
+
+def test(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    name = pl.get_string_attrib(element, "answers-name")
+    weight = pl.get_integer_attrib(element, "weight", 1)
+    if data["test_type"] == "invalid":
+        data["raw_submitted_answers"][name] = random.choice(INVALID_SAMPLES)
+        data["format_errors"][name] = ""
+        return
+    correct = data["correct_answers"].get(name)
+    if correct is None:
+        return
+    raw = str(correct) if data["test_type"] == "correct" else f"{random.randint(2, 9)} * ({correct})"
+    score, feedback = _grade(_kind(element), raw, str(correct), _variables(element, data))
+    data["raw_submitted_answers"][name] = raw
+    data["partial_scores"][name] = {"score": score, "weight": weight, **({"feedback": feedback} if feedback else {})}
+
+
+def _badge(score):
+    key, value = pl.determine_score_params(score)
+    if key == "correct":
+        return '<span class="badge text-bg-success"><i class="bi bi-check2"></i> 100%</span>'
+    if key == "partial":
+        return f'<span class="badge text-bg-warning"><i class="bi bi-circle-half"></i> {value}%</span>'
+    return '<span class="badge text-bg-danger"><i class="bi bi-x-lg"></i> 0%</span>'
+
+
+def _latex(text, variables):
+    try:
+        return sympy.latex(_parse(text, variables))
+    except Exception:  # display only: fall back to the typed text
+        return html.escape(text)
+
+
+def render(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    name = pl.get_string_attrib(element, "answers-name")
+    kind = _kind(element)
+    symbol = TYPES[kind]
+    variables = _variables(element, data)
+    partial = data["partial_scores"].get(name, {})
+    show_score = pl.get_boolean_attrib(element, "show-score", True)
+    badge = _badge(partial["score"]) if show_score and partial.get("score") is not None else ""
+    error = data["format_errors"].get(name)
+    panel = data["panel"]
+    if panel == "question":
+        raw = data["raw_submitted_answers"].get(name, pl.get_string_attrib(element, "initial-value", ""))
+        disabled = "" if data["editable"] else " disabled"
+        invalid = " is-invalid" if error else ""
+        error_html = f'<div class="invalid-feedback d-block">{error}</div>' if error else ""
+        aria = html.escape(pl.get_string_attrib(element, "aria-label", "asymptotic expression"))
+        placeholder = html.escape(pl.get_string_attrib(element, "placeholder", "asymptotic expression"))
+        help_html = ""
+        if pl.get_boolean_attrib(element, "show-help-text", True):
+            help_html = (f'<div class="form-text">An expression in {", ".join(variables) or "the variables"}, '
+                         "e.g. <code>n^2 log(n)</code>; no trigonometric functions.</div>")
+        return (f'<span class="pl-big-o-input"><span class="input-group"><span class="input-group-text">${symbol}($</span>'
+                f'<input type="text" class="form-control{invalid}" name="{html.escape(name)}" '
+                f'size="{pl.get_integer_attrib(element, "size", 35)}" value="{html.escape(str(raw))}" '
+                f'placeholder="{placeholder}" aria-label="{aria}"{disabled}>'
+                f'<span class="input-group-text">$)$</span>{badge}</span>{help_html}{error_html}</span>')
+    if panel == "submission":
+        if error is not None:
+            raw = data["raw_submitted_answers"].get(name)
+            shown = pl.escape_invalid_string(raw) if raw else "<em>blank</em>"
+            return (f'<span class="pl-big-o-input">{shown} <span class="badge text-bg-danger">Invalid</span>'
+                    f'<div class="invalid-feedback d-block">{error}</div></span>')
+        submitted = data["submitted_answers"].get(name)
+        if submitted is None:
+            return '<span class="pl-big-o-input"><span class="badge text-bg-dark">missing input</span></span>'
+        feedback = partial.get("feedback")
+        return (f'<span class="pl-big-o-input">${symbol}({_latex(submitted, variables)})$ {badge}'
+                f'{f"<div class=pl-big-o-input-feedback>{feedback}</div>" if feedback else ""}</span>')
+    correct = data["correct_answers"].get(name)
+    if correct is None:
+        return ""
+    return f'<span class="pl-big-o-input">${symbol}({_latex(str(correct), variables)})$</span>'

@@ -1,0 +1,105 @@
+"""pl-file-editor: a code editor whose text is submitted as a file in submitted_answers["_files"]."""
+
+import base64
+import hashlib
+import html
+import os
+
+import lxml.html
+import prairielearn as pl
+
+OPTIONAL = ["ace-mode", "ace-theme", "font-size", "source-file-name", "min-lines", "max-lines", "auto-resize",
+            "preview", "focus", "directory", "normalize-to-ascii", "allow-blank"]
+
+
+def _field(file_name):
+    return "_file_editor_" + hashlib.sha1(file_name.encode("utf-8")).hexdigest()
+
+
+def _initial_text(element, data):
+    source = pl.get_string_attrib(element, "source-file-name", None)
+    if source is None:
+        text = element.text or ""
+        for child in element:
+            text += lxml.html.tostring(child, encoding="unicode", with_tail=True)
+        return text[1:] if text.startswith("\n") else text
+    directory = pl.get_string_attrib(element, "directory", ".")
+    options = data["options"]
+    base = {"serverFilesCourse": options.get("server_files_course_path"),
+            "clientFilesCourse": options.get("client_files_course_path")}.get(directory)
+    if base is None:
+        base = os.path.join(options.get("question_path", ""), directory)
+    with open(os.path.join(base, source), encoding="utf-8") as f:
+        return f.read()
+
+
+def _submitted_text(data, file_name):
+    for entry in data.get("submitted_answers", {}).get("_files", []) or []:
+        if isinstance(entry, dict) and entry.get("name") == file_name:
+            return base64.b64decode(entry.get("contents", "")).decode("utf-8", errors="replace")
+    return None
+
+
+def prepare(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    pl.check_attribs(element, ["file-name"], OPTIONAL)
+    file_name = pl.get_string_attrib(element, "file-name")
+    has_inner = bool((element.text or "").strip()) or len(element) > 0
+    if has_inner and pl.has_attrib(element, "source-file-name"):
+        raise ValueError("Existing code cannot be added inside html element when source-file-name attribute is used.")
+    required = data["params"].setdefault("_required_file_names", [])
+    if file_name in required:
+        raise ValueError("There is more than one file editor with the same file name.")
+    required.append(file_name)
+
+
+def render(element_html, data):
+    if data["panel"] != "question":
+        return ""
+    element = lxml.html.fragment_fromstring(element_html)
+    file_name = pl.get_string_attrib(element, "file-name")
+    text = _submitted_text(data, file_name)
+    if text is None:
+        text = _initial_text(element, data)
+    min_lines = pl.get_integer_attrib(element, "min-lines", 10)
+    errors = [e for e in data["format_errors"].get("_files", []) if file_name in str(e) or "UTF-8" in str(e)]
+    error_html = "".join(f'<div class="invalid-feedback d-block">{html.escape(str(e))}</div>' for e in errors)
+    disabled = "" if data["editable"] else " readonly"
+    encoded = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    field = _field(file_name)
+    mode = pl.get_string_attrib(element, "ace-mode", "")
+    return (f'<div class="pl-file-editor card mb-2" data-ace-mode="{html.escape(mode)}">'
+            f'<div class="card-header"><code>{html.escape(file_name)}</code></div>'
+            f'<textarea class="form-control font-monospace border-0" rows="{min_lines}" spellcheck="false" '
+            f'aria-label="Contents of {html.escape(file_name)}" data-target="{field}"{disabled}>{html.escape(text)}</textarea>'
+            f'<input type="hidden" name="{field}" value="{encoded}">{error_html}</div>')
+
+
+def parse(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    file_name = pl.get_string_attrib(element, "file-name")
+    field = _field(file_name)
+    encoded = data["submitted_answers"].pop(field, None) or ""
+    if not encoded and not pl.get_boolean_attrib(element, "allow-blank", False):
+        pl.add_files_format_error(data, f"No submitted answer for {file_name}")
+        return
+    try:
+        text = base64.b64decode(encoded, validate=True).decode("utf-8")
+    except ValueError:
+        pl.add_files_format_error(data, "Submitted answer is not a valid UTF-8 string.")
+        return
+    if pl.get_boolean_attrib(element, "normalize-to-ascii", False):
+        text = pl.full_unidecode(text)
+    pl.add_submitted_file(data, file_name, raw_contents=text)
+
+
+def test(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    file_name = pl.get_string_attrib(element, "file-name")
+    if data["test_type"] == "invalid":
+        data["raw_submitted_answers"][_field(file_name)] = ""
+        if not pl.get_boolean_attrib(element, "allow-blank", False):
+            data["format_errors"]["_files"] = [f"No submitted answer for {file_name}"]
+        return
+    comment = f"# {data['test_type']} answer for {file_name}\n"
+    data["raw_submitted_answers"][_field(file_name)] = base64.b64encode(comment.encode("utf-8")).decode("ascii")

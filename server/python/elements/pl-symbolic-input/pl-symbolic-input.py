@@ -1,0 +1,231 @@
+"""<pl-symbolic-input>: a math expression parsed safely with sympy and graded by symbolic equality."""
+
+import html
+import random
+import re
+from typing import Any
+
+import prairielearn as pl
+import prairielearn.sympy_utils as psu
+import sympy
+from abs_bars import MismatchedBars, replace_abs_bars
+from prairielearn import element_ui as ui
+
+OPTIONAL = [
+    "weight", "correct-answer", "label", "aria-label", "display", "variables", "custom-functions", "allow-complex",
+    "imaginary-unit-for-display", "allow-trig-functions", "allow-sets", "size", "show-help-text", "allow-blank",
+    "blank-value", "placeholder", "formula-editor", "display-log-as-ln", "display-simplified-expression",
+    "additional-simplifications", "show-score", "initial-value", "suffix",
+]
+SIMPLIFICATIONS = {"expand": sympy.expand, "powsimp": sympy.powsimp, "trigsimp": sympy.trigsimp, "expand_log": sympy.expand_log}
+TIMEOUT_MESSAGE = "Your answer did not converge, try a simpler expression."
+
+
+def _names(text: str | None) -> list[str]:
+    return [n.strip() for n in (text or "").split(",") if n.strip()]
+
+
+class Options:
+    def __init__(self, element: Any, data: dict | None = None) -> None:
+        self.name = pl.get_string_attrib(element, "answers-name")
+        self.weight = pl.get_integer_attrib(element, "weight", 1)
+        self.allow_complex = pl.get_boolean_attrib(element, "allow-complex", False)
+        self.allow_trig = pl.get_boolean_attrib(element, "allow-trig-functions", True)
+        self.allow_sets = pl.get_boolean_attrib(element, "allow-sets", False)
+        self.allow_blank = pl.get_boolean_attrib(element, "allow-blank", False)
+        self.blank_value = pl.get_string_attrib(element, "blank-value", "0")
+        self.imaginary_unit = pl.get_string_attrib(element, "imaginary-unit-for-display", "i")
+        if self.imaginary_unit not in ("i", "j"):
+            raise ValueError("imaginary-unit-for-display must be either i or j")
+        self.simplified = pl.get_boolean_attrib(element, "display-simplified-expression", True)
+        self.log_as_ln = pl.get_boolean_attrib(element, "display-log-as-ln", False)
+        self.custom_functions = _names(pl.get_string_attrib(element, "custom-functions", None))
+        self.simplifications = _names(pl.get_string_attrib(element, "additional-simplifications", None))
+        for s in self.simplifications:
+            if s not in SIMPLIFICATIONS:
+                raise ValueError(f'Unknown additional simplification "{s}"; use expand, powsimp, trigsimp or expand_log')
+        self.label = pl.get_string_attrib(element, "label", None)
+        self.aria_label = pl.get_string_attrib(element, "aria-label", None)
+        self.suffix = pl.get_string_attrib(element, "suffix", None)
+        self.display = pl.get_string_attrib(element, "display", "inline")
+        self.size = pl.get_integer_attrib(element, "size", 35)
+        self.placeholder = pl.get_string_attrib(element, "placeholder", "symbolic expression")
+        self.show_help = pl.get_boolean_attrib(element, "show-help-text", True)
+        self.show_score = pl.get_boolean_attrib(element, "show-score", True)
+        self.initial_value = pl.get_string_attrib(element, "initial-value", None)
+        variables = pl.get_string_attrib(element, "variables", None)
+        correct = (data or {}).get("correct_answers", {}).get(self.name)
+        if variables is None and psu.is_sympy_json(correct):
+            self.variables = list(correct.get("_variables", []))
+        else:
+            self.variables = _names(variables)
+        self.assumptions = correct.get("_assumptions") if psu.is_sympy_json(correct) else None
+
+    def parse(self, text: str) -> "psu.SympyParseSuccess | psu.SympyParseFailure":
+        return psu.try_parse_string_as_sympy(
+            text, self.variables, allow_complex=self.allow_complex, allow_trig_functions=self.allow_trig,
+            allow_sets=self.allow_sets, custom_functions=self.custom_functions,
+            imaginary_unit=self.imaginary_unit, assumptions=self.assumptions,
+        )
+
+    def to_sympy(self, value: Any) -> Any:
+        """A sympy object for a stored answer (tagged JSON, or a string in the element's own syntax)."""
+        if psu.is_sympy_json(value):
+            return psu.json_to_sympy(value, allow_complex=self.allow_complex)
+        result = self.parse(str(value))
+        if isinstance(result, psu.SympyParseFailure):
+            raise ValueError(f'Parsing correct answer "{value}" for "{self.name}" failed.')
+        return result.expr
+
+    def latex(self, expr: Any) -> str:
+        return sympy.latex(expr, ln_notation=self.log_as_ln, imaginary_unit=self.imaginary_unit)
+
+
+def prepare(element_html: str, data: dict) -> None:
+    element = ui.parse_element(element_html)
+    pl.check_attribs(element, required_attribs=["answers-name"], optional_attribs=OPTIONAL)
+    o = Options(element, data)
+    pl.check_answers_names(data, o.name)
+    builtins = set(psu.get_builtin_constants(allow_complex=o.allow_complex)) | set(
+        psu.get_builtin_functions(allow_trig_functions=o.allow_trig, allow_sets=o.allow_sets)
+    )
+    for name in o.variables + o.custom_functions:
+        if name in builtins:
+            raise ValueError(f'Variable or function name "{name}" is already a built-in name and cannot be used.')
+        if not re.fullmatch(r"[A-Za-z][A-Za-z0-9_]*", name):
+            raise ValueError(f'Invalid variable or function name "{name}".')
+    correct = pl.get_string_attrib(element, "correct-answer", None)
+    if correct is not None:
+        if o.name in data["correct_answers"]:
+            raise ValueError(f"duplicate correct_answers variable name: {o.name}")
+        if isinstance(o.parse(correct), psu.SympyParseFailure):
+            raise ValueError(f'Parsing correct answer "{correct}" for "{o.name}" failed.')
+        data["correct_answers"][o.name] = correct
+
+
+def _help_text(o: Options) -> str:
+    variables = ", ".join(f"<code>{html.escape(v)}</code>" for v in o.variables) or "none"
+    extra = ""
+    if o.custom_functions:
+        extra = " Functions: " + ", ".join(f"<code>{html.escape(f)}()</code>" for f in o.custom_functions) + "."
+    return (
+        f"Enter a symbolic expression using the variables {variables}; write <code>^</code> or <code>**</code> "
+        f"for powers and use integers or fractions, not decimals.{extra}"
+    )
+
+
+def render(element_html: str, data: dict) -> str:
+    o = Options(ui.parse_element(element_html), data)
+    panel = data["panel"]
+    if panel == "question":
+        return ui.text_input_html(
+            data, o.name, label=o.label, suffix=o.suffix, size=o.size, placeholder=o.placeholder,
+            aria_label=o.aria_label, initial_value=o.initial_value, display=o.display,
+            help_text=_help_text(o) if o.show_help else "", show_score=o.show_score,
+        )
+    if panel == "submission":
+        value = data["submitted_answers"].get(o.name)
+        shown = None
+        if isinstance(value, str) and value == "":
+            shown = ""
+        elif value is not None:
+            if o.simplified or not data.get("raw_submitted_answers", {}).get(o.name):
+                shown = f"${o.latex(o.to_sympy(value))}$"
+            else:
+                shown = html.escape(data["raw_submitted_answers"][o.name])
+            shown = f"{o.label or ''} {shown}{' ' + o.suffix if o.suffix else ''}".strip()
+        return ui.submission_html(data, o.name, shown, show_score=o.show_score)
+    if panel == "answer":
+        correct = data["correct_answers"].get(o.name)
+        if correct is None:
+            return ""
+        label = f"{o.label} " if o.label else ""
+        return f'<span class="pl-symbolic-input-answer">{label}${o.latex(o.to_sympy(correct))}$</span>'
+    return ""
+
+
+def parse(element_html: str, data: dict) -> None:
+    o = Options(ui.parse_element(element_html), data)
+    submitted = data["submitted_answers"].get(o.name)
+    if o.allow_blank and submitted is not None and submitted.strip() == "":
+        submitted = o.blank_value
+        if submitted.strip() == "":
+            data["submitted_answers"][o.name] = ""
+            return
+    if submitted is None or submitted.strip() == "":
+        data["format_errors"][o.name] = "No submitted answer."
+        data["submitted_answers"][o.name] = None
+        return
+    try:
+        text = replace_abs_bars(submitted)
+    except MismatchedBars:
+        data["format_errors"][o.name] = (
+            "The absolute value bars in your answer are mismatched or ambiguous: "
+            f"<code>{html.escape(submitted)}</code>."
+        )
+        data["submitted_answers"][o.name] = None
+        return
+    result = o.parse(text)
+    if isinstance(result, psu.SympyParseFailure):
+        data["format_errors"][o.name] = result.error
+        data["submitted_answers"][o.name] = None
+        return
+    data["submitted_answers"][o.name] = psu.sympy_to_json(result.expr, allow_complex=o.allow_complex)
+
+
+def _simplify(o: Options, expr: Any) -> Any:
+    for name in o.simplifications:
+        expr = SIMPLIFICATIONS[name](expr)
+    return expr
+
+
+def grade(element_html: str, data: dict) -> None:
+    o = Options(ui.parse_element(element_html), data)
+    correct = data["correct_answers"].get(o.name)
+    if correct is None:
+        return
+
+    def grade_one(submitted: Any) -> tuple[bool, str | None]:
+        if isinstance(submitted, str) and submitted.strip() == "" or isinstance(correct, str) and correct.strip() == "":
+            both = isinstance(submitted, str) and submitted.strip() == "" and isinstance(correct, str) and not correct.strip()
+            return both, None
+        tru = _simplify(o, o.to_sympy(correct))
+        sub = _simplify(o, o.to_sympy(submitted))
+        if isinstance(tru, sympy.Set) or isinstance(sub, sympy.Set):
+            return tru == sub, None
+        return tru.equals(sub) is True, None
+
+    try:
+        pl.grade_answer_parameterized(data, o.name, grade_one, weight=o.weight, timeout=3, timeout_format_error=TIMEOUT_MESSAGE)
+    except ValueError as e:
+        if "integer string conversion" not in str(e) and "Exceeds the limit" not in str(e):
+            raise
+        data["format_errors"][o.name] = "Your answer was too large to process."
+        data["partial_scores"][o.name] = {"score": 0.0, "weight": o.weight}
+
+
+def _student_text(expr: Any) -> str:
+    """Our parser's spelling of a sympy expression (e, i and infty rather than E, I and oo)."""
+    text = str(expr)
+    for printed, typed in (("E", "e"), ("I", "i"), ("oo", "infty")):
+        text = re.sub(rf"\b{printed}\b", typed, text)
+    return text
+
+
+def test(element_html: str, data: dict) -> None:
+    o = Options(ui.parse_element(element_html), data)
+    kind = data["test_type"]
+    if kind == "invalid":
+        data["raw_submitted_answers"][o.name] = random.choice(["(x + 1", "1.5x", "x == 2", "foo(3)", "\\sin(x)"])
+        data["format_errors"][o.name] = ""
+        return
+    correct = data["correct_answers"].get(o.name)
+    if correct is None:
+        return
+    text = correct if isinstance(correct, str) else _student_text(o.to_sympy(correct))
+    if kind == "correct":
+        data["raw_submitted_answers"][o.name] = random.choice([text, f"{text} + 0", f"cos(0) * ({text})"]) if o.allow_trig else text
+        data["partial_scores"][o.name] = {"score": 1, "weight": o.weight}
+    else:
+        data["raw_submitted_answers"][o.name] = f"{text} + {random.randint(1, 10)}"
+        data["partial_scores"][o.name] = {"score": 0, "weight": o.weight}

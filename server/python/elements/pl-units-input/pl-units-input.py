@@ -1,0 +1,259 @@
+"""pl-units-input: a number with units (or units alone), parsed and compared with pint."""
+
+import html
+import random
+import re
+
+import lxml.html
+import numpy as np
+import prairielearn as pl
+
+OPTIONAL = ["weight", "correct-answer", "custom-format", "label", "aria-label", "suffix", "display", "allow-blank",
+            "blank-value", "grading-mode", "comparison", "rtol", "atol", "digits", "size", "show-help-text",
+            "placeholder", "magnitude-partial-credit", "allow-feedback", "show-score", "initial-value"]
+MODES = ("with-units", "exact-units", "only-units")
+COMPARISONS = ("relabs", "sigfig", "exact", "decdig")
+LEADING_NUMBER = re.compile(r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+INVALID_SAMPLES = ["1 vfg", "1/0", "tan x"]
+_registry = None
+
+
+def _ureg():
+    global _registry
+    if _registry is None:
+        _registry = pl.get_unit_registry()
+    return _registry
+
+
+def _options(element):
+    mode = pl.get_string_attrib(element, "grading-mode", "with-units")
+    comparison = pl.get_string_attrib(element, "comparison", "relabs")
+    if mode not in MODES:
+        raise ValueError(f'grading-mode must be one of {", ".join(MODES)}')
+    if comparison not in COMPARISONS:
+        raise ValueError(f'comparison must be one of {", ".join(COMPARISONS)}')
+    return {
+        "name": pl.get_string_attrib(element, "answers-name"),
+        "weight": pl.get_integer_attrib(element, "weight", 1),
+        "mode": mode,
+        "comparison": comparison,
+        "rtol": pl.get_float_attrib(element, "rtol", 1e-2),
+        "atol": pl.get_string_attrib(element, "atol", "1e-8"),
+        "digits": pl.get_integer_attrib(element, "digits", 2),
+        "partial": pl.get_float_attrib(element, "magnitude-partial-credit", None),
+        "feedback": pl.get_boolean_attrib(element, "allow-feedback", True),
+        "allow_blank": pl.get_boolean_attrib(element, "allow-blank", False),
+        "blank_value": pl.get_string_attrib(element, "blank-value", ""),
+    }
+
+
+def _check(text, only_units):
+    """(stored string, None) or (None, format error) for a submitted text."""
+    try:
+        quantity = _ureg().Quantity(text)
+    except Exception as error:  # pint raises many kinds; each is a format error for the student
+        if type(error).__name__ == "UndefinedUnitError":
+            return None, "Invalid unit."
+        return None, f"Exception when parsing submission: {html.escape(str(error))}"
+    if not isinstance(quantity, _ureg().Quantity):
+        quantity = _ureg().Quantity(quantity)
+    has_magnitude = LEADING_NUMBER.match(text) is not None
+    if quantity.unitless:
+        return None, "Invalid format. The submitted answer has no unit."
+    if only_units:
+        if has_magnitude:
+            return None, "Invalid format. The submitted answer should not include a magnitude."
+        return str(quantity.units), None
+    if not has_magnitude:
+        return None, "Invalid format. The submitted answer should include a magnitude."
+    return str(quantity), None
+
+
+def _atol(opts, correct):
+    atol = _ureg().Quantity(opts["atol"])
+    return atol * correct.units if atol.unitless else atol
+
+
+def _grade(opts, submitted, correct_text):
+    """(score, feedback or None) for a parsed submission against the correct answer string."""
+    if submitted == "" or correct_text == "":
+        return (1.0 if submitted == correct_text else 0.0), None
+    ureg = _ureg()
+    if opts["mode"] == "only-units":
+        ok = ureg.Quantity(submitted).units == ureg.Quantity(correct_text).units
+        return (1.0, None) if ok else (0.0, "Your answer has incorrect units.")
+    sub, tru = ureg.Quantity(submitted), ureg.Quantity(correct_text)
+    if opts["mode"] == "with-units":
+        if sub.dimensionality != tru.dimensionality:
+            return 0.0, (f"Your answer has dimensionality <code>{sub.dimensionality}</code>, which is inconsistent "
+                         f"with <code>{tru.dimensionality}</code>.")
+        atol = _atol(opts, tru).to_base_units().magnitude
+        ok = np.isclose(sub.to_base_units().magnitude, tru.to_base_units().magnitude, rtol=opts["rtol"], atol=atol)
+        return (1.0, None) if ok else (0.0, None)
+    units_ok = sub.units == tru.units
+    if opts["comparison"] == "exact":
+        magnitude_ok = sub.magnitude == tru.magnitude
+    elif opts["comparison"] == "sigfig":
+        magnitude_ok = pl.is_correct_scalar_sf(sub.magnitude, tru.magnitude, opts["digits"])
+    elif opts["comparison"] == "decdig":
+        magnitude_ok = pl.is_correct_scalar_dd(sub.magnitude, tru.magnitude, opts["digits"])
+    else:
+        magnitude_ok = pl.is_correct_scalar_ra(sub.magnitude, tru.magnitude, opts["rtol"], _atol(opts, tru).m_as(tru.units))
+    p = opts["partial"]
+    if units_ok and magnitude_ok:
+        return 1.0, None
+    if magnitude_ok:
+        return (p or 0.0), "Your answer has the correct magnitude, but incorrect units."
+    if units_ok:
+        return (1 - p if p is not None else 0.0), "Your answer has correct units, but an incorrect magnitude."
+    return 0.0, "Your answer has an incorrect magnitude and incorrect units."
+
+
+def _partial_score(opts, submitted, correct_text):
+    score, feedback = _grade(opts, submitted, correct_text)
+    result = {"score": float(score), "weight": opts["weight"]}
+    if feedback and opts["feedback"]:
+        result["feedback"] = feedback
+    return result
+
+
+def prepare(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    pl.check_attribs(element, ["answers-name"], OPTIONAL)
+    opts = _options(element)
+    name = opts["name"]
+    pl.check_answers_names(data, name)
+    correct = pl.get_string_attrib(element, "correct-answer", None)
+    if correct is not None:
+        if name in data["correct_answers"]:
+            raise ValueError("duplicate correct_answers variable name")
+        data["correct_answers"][name] = correct
+    if name in data["correct_answers"] and data["correct_answers"][name] != "":
+        _, error = _check(str(data["correct_answers"][name]), opts["mode"] == "only-units")
+        if error:
+            raise ValueError(f'correct answer "{data["correct_answers"][name]}" of "{name}" is not valid: {error}')
+
+
+def parse(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    opts = _options(element)
+    name = opts["name"]
+    text = data["submitted_answers"].get(name)
+    if text is None:
+        data["format_errors"][name] = "No submitted answer."
+        return
+    if not text.strip():
+        if opts["allow_blank"]:
+            text = opts["blank_value"]
+            if text == "":
+                data["submitted_answers"][name] = ""
+                return
+        else:
+            data["format_errors"][name] = "Invalid format. The submitted answer was left blank."
+            data["submitted_answers"][name] = None
+            return
+    stored, error = _check(text, opts["mode"] == "only-units")
+    if error:
+        data["format_errors"][name] = error
+        data["submitted_answers"][name] = None
+    else:
+        data["submitted_answers"][name] = stored
+
+
+def grade(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    opts = _options(element)
+    name = opts["name"]
+    if name not in data["correct_answers"]:
+        return
+    submitted = data["submitted_answers"].get(name)
+    if submitted is None:
+        data["partial_scores"][name] = {"score": 0.0, "weight": opts["weight"]}
+        return
+    data["partial_scores"][name] = _partial_score(opts, submitted, str(data["correct_answers"][name]))
+
+
+def test(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    opts = _options(element)
+    name = opts["name"]
+    if data["test_type"] == "invalid":
+        data["raw_submitted_answers"][name] = random.choice(INVALID_SAMPLES)
+        data["format_errors"][name] = ""
+        return
+    if name not in data["correct_answers"]:
+        return
+    correct = str(data["correct_answers"][name])
+    quantity = _ureg().Quantity(correct) if correct else None
+    if opts["mode"] == "only-units":
+        raw = str(quantity.units) if data["test_type"] == "correct" else str((quantity * _ureg().meter).units)
+    elif data["test_type"] == "correct":
+        raw = correct
+    else:
+        raw = str(2 * quantity) if quantity is not None else "1 m"
+    data["raw_submitted_answers"][name] = raw
+    stored, _ = _check(raw, opts["mode"] == "only-units")
+    data["partial_scores"][name] = _partial_score(opts, stored, correct)
+
+
+def _badge(score):
+    key, value = pl.determine_score_params(score)
+    if key == "correct":
+        return '<span class="badge text-bg-success"><i class="bi bi-check2"></i> 100%</span>'
+    if key == "partial":
+        return f'<span class="badge text-bg-warning"><i class="bi bi-circle-half"></i> {value}%</span>'
+    return '<span class="badge text-bg-danger"><i class="bi bi-x-lg"></i> 0%</span>'
+
+
+def _pretty(text):
+    try:
+        return f"{_ureg().Quantity(text):~P}"
+    except Exception:  # a stored value always parses; keep the text if pint disagrees with itself
+        return text
+
+
+def render(element_html, data):
+    element = lxml.html.fragment_fromstring(element_html)
+    opts = _options(element)
+    name = opts["name"]
+    label = pl.get_string_attrib(element, "label", "")
+    suffix = pl.get_string_attrib(element, "suffix", "")
+    show_score = pl.get_boolean_attrib(element, "show-score", True)
+    partial = data["partial_scores"].get(name, {})
+    badge = _badge(partial["score"]) if show_score and partial.get("score") is not None else ""
+    error = data["format_errors"].get(name)
+    panel = data["panel"]
+    if panel == "question":
+        raw = data["raw_submitted_answers"].get(name, pl.get_string_attrib(element, "initial-value", ""))
+        aria = html.escape(pl.get_string_attrib(element, "aria-label", label or "answer with units"))
+        placeholder = html.escape(pl.get_string_attrib(element, "placeholder", "units only" if opts["mode"] == "only-units" else "number with units"))
+        size = pl.get_integer_attrib(element, "size", 35)
+        disabled = "" if data["editable"] else " disabled"
+        invalid = " is-invalid" if error else ""
+        error_html = f'<div class="invalid-feedback d-block">{error}</div>' if error else ""
+        help_html = ""
+        if pl.get_boolean_attrib(element, "show-help-text", True):
+            help_html = ('<div class="form-text">Units only, e.g. <code>m/s^2</code>.</div>' if opts["mode"] == "only-units"
+                         else '<div class="form-text">A number followed by units, e.g. <code>9.8 m/s^2</code>.</div>')
+        display = pl.get_string_attrib(element, "display", "inline")
+        wrapper = "d-inline-block" if display == "inline" else "d-block"
+        return (f'<span class="pl-units-input {wrapper}"><span class="input-group">'
+                f'{f"<span class=input-group-text>{label}</span>" if label else ""}'
+                f'<input type="text" class="form-control{invalid}" name="{html.escape(name)}" size="{size}" '
+                f'value="{html.escape(str(raw))}" placeholder="{placeholder}" aria-label="{aria}"{disabled}>'
+                f'{f"<span class=input-group-text>{suffix}</span>" if suffix else ""}{badge}</span>{help_html}{error_html}</span>')
+    if panel == "submission":
+        if error is not None:
+            raw = data["raw_submitted_answers"].get(name)
+            shown = pl.escape_invalid_string(raw) if raw else "<em>blank</em>"
+            return (f'<span class="pl-units-input">{label} {shown} <span class="badge text-bg-danger">Invalid</span>'
+                    f'<div class="invalid-feedback d-block">{error}</div></span>')
+        if name not in data["submitted_answers"]:
+            return '<span class="pl-units-input"><span class="badge text-bg-dark">missing input</span></span>'
+        submitted = data["submitted_answers"][name]
+        feedback = partial.get("feedback")
+        return (f'<span class="pl-units-input">{label} {html.escape(_pretty(submitted or ""))} {suffix} {badge}'
+                f'{f"<div class=pl-units-input-feedback>{feedback}</div>" if feedback else ""}</span>')
+    if name not in data["correct_answers"]:
+        return ""
+    return f'<span class="pl-units-input">{label} {html.escape(_pretty(str(data["correct_answers"][name])))} {suffix}</span>'

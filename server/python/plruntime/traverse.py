@@ -1,0 +1,96 @@
+"""Walking question.html: render replaces elements outside-in (re-parsing what each returns); the
+other phases call every mapped element in document order (question-runtime §1.3 items 5-7)."""
+
+import html as html_lib
+
+import lxml.etree
+import lxml.html
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"}
+RAW_TEXT = {"script", "style"}
+# Only these attributes name an element in an error message, as in PrairieLearn.
+DESCRIBING = ("answers-name", "file-name", "params-name", "submitted-file-name")
+
+
+def parse_fragments(text):
+    if not text or not text.strip():
+        return [text] if text else []
+    return lxml.html.fragments_fromstring(text)
+
+
+def describe(el):
+    attrs = "".join(f' {a}="{el.get(a)}"' for a in DESCRIBING if el.get(a) is not None)
+    return f"<{el.tag}{attrs}>"
+
+
+def outer_html(el):
+    return lxml.html.tostring(el, encoding="unicode", with_tail=False)
+
+
+def _escape_attr(value):
+    return value.replace("&", "&amp;").replace('"', "&quot;").replace("\xa0", "&nbsp;")
+
+
+def _text(text, parent_tag):
+    if not text:
+        return ""
+    return text if parent_tag in RAW_TEXT else html_lib.escape(text)
+
+
+def unsupported_box(tag):
+    return (
+        f'<div class="pl-unsupported-element alert alert-warning" data-element="{tag}">'
+        f"&lt;{tag}&gt; is not previewed here</div>"
+    )
+
+
+class Renderer:
+    """render: `call(tag, el)` returns (has render, html or None); `unsupported` names tags to box."""
+
+    def __init__(self, elements, call, known_unsupported):
+        self.elements = elements
+        self.call = call
+        self.known_unsupported = known_unsupported
+        self.processed = []
+        self.unsupported = []
+
+    def render(self, text):
+        return "".join(self._node(n, None) + ("" if isinstance(n, str) else _text(n.tail, None)) for n in parse_fragments(text))
+
+    def _node(self, node, parent_tag):
+        if isinstance(node, str):
+            return _text(node, parent_tag)
+        tag = node.tag
+        if not isinstance(tag, str):
+            # comment, processing instruction, entity
+            return lxml.html.tostring(node, encoding="unicode", with_tail=False)
+        if tag in self.elements:
+            has_render, out = self.call(tag, node)
+            if tag not in self.processed:
+                self.processed.append(tag)
+            if not has_render or not out:
+                return ""
+            return self.render(out if isinstance(out, str) else str(out))
+        if tag in self.known_unsupported:
+            if tag not in self.unsupported:
+                self.unsupported.append(tag)
+            return unsupported_box(tag)
+        attrs = "".join(f' {k}="{_escape_attr(v or "")}"' for k, v in node.attrib.items())
+        inner = _text(node.text, tag) + "".join(self._node(c, tag) + _text(c.tail, tag) for c in node)
+        if tag in VOID and not inner:
+            return f"<{tag}{attrs}>"
+        return f"<{tag}{attrs}>{inner}</{tag}>"
+
+
+def execute(text, elements, call):
+    """Every mapped element in pre-order, each once: `call(tag, el)`. Returns the tags visited."""
+    visited = []
+    for fragment in parse_fragments(text):
+        if isinstance(fragment, str):
+            continue
+        for el in fragment.iter():
+            if isinstance(el.tag, str) and el.tag in elements:
+                call(el.tag, el)
+                if el.tag not in visited:
+                    visited.append(el.tag)
+    return visited

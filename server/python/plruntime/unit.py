@@ -1,0 +1,216 @@
+"""One call unit in a forked child: seed once, then run each phase job (elements, score, server.py)."""
+
+import base64
+import copy
+import io
+import os
+import random
+import sys
+
+from . import jsonio
+from .controllers import Controllers, ElementError
+from .datacheck import check_data
+from .elementmap import build_element_map, build_extensions
+from .issues import from_exception, issue
+from .serverpy import ServerModule
+from .traverse import Renderer, describe, execute, outer_html
+
+
+class Context:
+    def __init__(self, request, python_root, base_path):
+        self.course_root = request["courseRoot"]
+        self.question_dir = request["questionDir"]
+        self.python_root = python_root
+        self.fallback_root = os.path.join(python_root, "fallback")
+        self.base_path = base_path
+        self.known_elements = set(request.get("knownElements", []))
+        self.phase = None
+
+
+class Capture:
+    """Collects what course code prints, as PrairieLearn's console-output issues."""
+
+    def __enter__(self):
+        self.saved = sys.stdout, sys.stderr
+        self.buffer = io.StringIO()
+        sys.stdout = sys.stderr = self.buffer
+        return self
+
+    def __exit__(self, *exc):
+        sys.stdout, sys.stderr = self.saved
+        return False
+
+    def text(self):
+        return self.buffer.getvalue()
+
+
+def seed_rngs(seed):
+    random.seed(seed)
+    try:
+        import numpy
+
+        numpy.random.seed(seed)
+    except ImportError:
+        pass
+
+
+def compute_score(partial_scores, partial_credit):
+    """PrairieLearn's score from partial scores (question-runtime §3), before server.py grade()."""
+    entries = [p for p in partial_scores.values() if isinstance(p, dict)] if isinstance(partial_scores, dict) else []
+
+    def number(v, default):
+        return v if isinstance(v, (int, float)) and not isinstance(v, bool) else default
+
+    if not partial_credit:
+        return 1 if entries and all(number(p.get("score"), 0) >= 1 for p in entries) else 0
+    total = sum(number(p.get("weight"), 1) for p in entries)
+    if not entries:
+        return 0
+    return sum(number(p.get("weight"), 1) * number(p.get("score"), 0) for p in entries) / (total or 1)
+
+
+def file_bytes(value):
+    if value is None:
+        return b""
+    if isinstance(value, str):
+        return value.encode("utf-8")
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value)
+    if hasattr(value, "read"):
+        if hasattr(value, "seek"):
+            value.seek(0)
+        return file_bytes(value.read())
+    raise TypeError(f"file() returned {type(value).__name__}; return str, bytes or a file-like object")
+
+
+def run_unit(request, python_root, base_path):
+    ctx = Context(request, python_root, base_path)
+    elements = build_element_map(os.path.join(python_root, "elements"), ctx.course_root)
+    controllers = Controllers(ctx, elements, build_extensions(ctx.course_root))
+    server = ServerModule(ctx)
+    jobs = request["jobs"]
+    if jobs:
+        seed_rngs(jobs[0]["data"].get("variant_seed", 0))
+    return [run_job(ctx, job, elements, controllers, server) for job in jobs]
+
+
+def run_job(ctx, job, elements, controllers, server):
+    phase = ctx.phase = job["phase"]
+    data = job["data"]
+    original = copy.deepcopy(data)
+    result = {"issues": [], "processedElements": [], "unsupportedElements": []}
+    issues = result["issues"]
+    html_out, produced_file = None, None
+    fatal = False
+
+    if phase != "generate" and job.get("html") is not None:
+
+        def element_call(tag, el):
+            nonlocal produced_file
+            who = describe(el)
+            has, value = controllers.call(tag, phase, outer_html(el), data, describe=who)
+            if phase == "file":
+                if has and value is not None and value != b"" and value != "":
+                    if produced_file is not None:
+                        raise ElementError(issue("Another element already returned a file", phase=phase))
+                    produced_file = file_bytes(value)
+            elif phase != "render":
+                if value is not None:
+                    print(f"Warning: {who} {phase}() returned a value, which is ignored: elements change data in place")
+                problems = check_data(phase, original, data, f"Element {who}")
+                if problems:
+                    raise ElementError(issue("; ".join(problems), phase=phase, file=elements[tag]["controller"]))
+            return has, value
+
+        try:
+            with Capture() as cap:
+                if phase == "render":
+                    renderer = Renderer(elements, element_call, ctx.known_elements)
+                    html_out = renderer.render(job["html"])
+                    result["processedElements"] = renderer.processed
+                    result["unsupportedElements"] = renderer.unsupported
+                    result["elementDependencies"] = [
+                        {"name": elements[t]["name"], "course": elements[t]["course"], "dependencies": elements[t]["dependencies"]}
+                        for t in renderer.processed
+                    ]
+                else:
+                    result["processedElements"] = execute(job["html"], elements, element_call)
+        except ElementError as err:
+            issues.append(err.issue)
+            fatal = True
+        except Exception as err:  # noqa: BLE001 - HTML that lxml cannot take
+            issues.append(from_exception(err, phase=phase, prefix="Error processing question.html: ", file=ctx.question_dir + "/question.html"))
+            fatal = True
+        if cap.text():
+            issues.append(issue(f"output logged on console during {phase}():\n{cap.text()}", fatal=False, phase=phase))
+
+    if not fatal and phase in ("grade", "test"):
+        data["score"] = compute_score(data.get("partial_scores"), job.get("partialCredit", True))
+
+    if not fatal:
+        fn, load_issue = server.function(phase, phase)
+        if load_issue:
+            issues.append(load_issue)
+            fatal = True
+        elif fn is not None:
+            data, html_out, server_file, fatal = call_server(ctx, server, fn, phase, data, original, html_out, issues)
+            if server_file:
+                if produced_file:
+                    issues.append(issue("attempting to overwrite non-empty fileData", phase=phase, file=server.path))
+                    fatal = True
+                else:
+                    produced_file = server_file
+
+    result["data"] = data
+    result["fatal"] = fatal
+    if phase == "render":
+        result["html"] = html_out if isinstance(html_out, str) else ""
+    if phase == "file":
+        result["file"] = base64.b64encode(produced_file or b"").decode("ascii")
+    return result
+
+
+def call_server(ctx, server, fn, phase, data, original, html_out, issues):
+    """Runs server.py's `fn`; returns (data, html, file bytes, fatal)."""
+    produced = None
+    fatal = False
+    saved = server.enter()
+    try:
+        with Capture() as cap:
+            try:
+                if phase == "render":
+                    value = fn(data, html_out)
+                    html_out = value if isinstance(value, str) else html_out
+                elif phase == "file":
+                    produced = file_bytes(fn(data))
+                else:
+                    value = fn(data)
+                    if value is not None and value is not data:
+                        print(f"Warning: server.py {phase}() returned a value; it replaces data (change data in place instead)")
+                        if isinstance(value, dict):
+                            data = value
+            except Exception as err:  # noqa: BLE001 - server.py failures are course issues
+                issues.append(from_exception(err, phase=phase, prefix=f"Error in server.py {phase}(): ", file=server.path))
+                fatal = True
+    finally:
+        server.leave(saved)
+    if cap.text():
+        issues.append(issue(f"{server.path}: output logged on console:\n{cap.text()}", fatal=False, phase=phase, file=server.path))
+    if not fatal:
+        problems = check_data(phase, original, data, f"server.py {phase}()")
+        if problems:
+            issues.append(issue("; ".join(problems), phase=phase, file=server.path))
+            fatal = True
+    return data, html_out, produced, fatal
+
+
+def encode_results(results, original_jobs):
+    """The reply text; data that cannot be sent becomes a fatal issue and the job's input data."""
+    for result, job in zip(results, original_jobs):
+        try:
+            jsonio.dumps_strict(result["data"])
+        except (TypeError, ValueError) as err:
+            result["issues"].append(issue(f"Invalid data after {job['phase']}(): {err}", phase=job["phase"]))
+            result["fatal"] = True
+            result["data"] = job["original"]
+    return jsonio.dumps_strict(results)

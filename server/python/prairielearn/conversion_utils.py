@@ -1,0 +1,255 @@
+"""Parsing student text into numbers and arrays, and printing numbers and arrays back."""
+
+import re
+from typing import Any, Literal
+
+import numpy as np
+
+from prairielearn.misc_utils import full_unidecode
+from prairielearn.serialization import from_json, is_int_json_serializable, to_json
+from prairielearn.to_precision import to_precision
+
+__all__ = [
+    "to_json",
+    "from_json",
+    "is_int_json_serializable",
+    "string_to_number",
+    "string_fraction_to_number",
+    "string_to_integer",
+    "string_to_2darray",
+    "string_from_numpy",
+    "string_from_2darray",
+    "numpy_to_matlab",
+    "numpy_to_matlab_sf",
+    "latex_from_2darray",
+    "string_from_number_sigfig",
+]
+
+
+def string_to_number(s: str, *, allow_complex: bool = True) -> Any:
+    """np.float64 / np.complex128 parsed from s, or None."""
+    s = s.replace("\u2212", "-")
+    s = re.sub(r"(?<=\d)\s+(?=\d)", "", s)
+    if allow_complex:
+        s = s.replace("i", "j")
+        s = re.sub(r"\s*([+-])\s*", r"\1", s)
+    try:
+        return np.float64(float(s))
+    except (ValueError, TypeError):
+        pass
+    if not allow_complex:
+        return None
+    try:
+        return np.complex128(complex(s.strip()))
+    except (ValueError, TypeError):
+        return None
+
+
+def string_fraction_to_number(
+    a_sub: str | None, allow_fractions: bool = True, allow_complex: bool = True
+) -> tuple[Any, dict[str, Any]]:
+    """(value, {"submitted_answers": json}) or (None, {"format_errors": message})."""
+    if a_sub is None:
+        return None, {"format_errors": "No submitted answer."}
+    if a_sub.strip() == "":
+        return None, {"format_errors": "The submitted answer was blank."}
+    a_sub = a_sub.replace("\u2215", "/").replace("\u00f7", "/")
+    kind = "(or complex) " if allow_complex else ""
+    parts = a_sub.split("/")
+    try:
+        if len(parts) == 2:
+            if not allow_fractions:
+                return None, {"format_errors": "Fractional answers are not allowed in this input."}
+            num = string_to_number(parts[0], allow_complex=allow_complex)
+            den = string_to_number(parts[1], allow_complex=allow_complex)
+            if num is None or den is None:
+                return None, {
+                    "format_errors": "Invalid format: The numerator/denominator could not be interpreted "
+                    f"as a decimal {kind}number."
+                }
+            if den == 0:
+                return None, {"format_errors": "Your expression resulted in a division by zero."}
+            value = num / den
+        else:
+            value = string_to_number(a_sub, allow_complex=allow_complex)
+            if value is None:
+                return None, {
+                    "format_errors": "Invalid format: The submitted answer could not be interpreted "
+                    f"as a decimal {kind}number."
+                }
+        if not np.isfinite(value):
+            return None, {"format_errors": "Invalid format: The submitted answer is not a finite number."}
+        if isinstance(value, np.complexfloating) and value.imag == 0:
+            value = np.float64(value.real)
+        return value, {"submitted_answers": to_json(value)}
+    except (ZeroDivisionError, FloatingPointError):
+        return None, {"format_errors": "Your expression resulted in a division by zero."}
+
+
+def string_to_integer(s: str, base: int = 10) -> int | None:
+    s = full_unidecode(s).strip()
+    try:
+        return int(s, base)
+    except ValueError:
+        return None
+
+
+def _parse_cell(text: str, allow_complex: bool) -> Any:
+    text = text.strip()
+    if text == "":
+        return None
+    return string_to_number(text, allow_complex=allow_complex)
+
+
+def _matlab_rows(body: str, allow_complex: bool) -> tuple[list[list[Any]] | None, str | None]:
+    rows: list[list[Any]] = []
+    raw_rows = body.split(";")
+    for i, raw in enumerate(raw_rows):
+        if raw.strip() == "" and i == len(raw_rows) - 1 and i > 0:
+            continue
+        cells = [c for c in re.split(r"[\s,]+", raw.strip()) if c != ""] if raw.strip() else []
+        if not cells:
+            return None, f"Row {i + 1} of the matrix is empty."
+        row = []
+        for j, c in enumerate(cells):
+            v = _parse_cell(c, allow_complex)
+            if v is None:
+                return None, f"Entry {j + 1} of row {i + 1} is invalid: <code>{c}</code>."
+            row.append(v)
+        rows.append(row)
+    return rows, None
+
+
+def _python_rows(body: str, allow_complex: bool) -> tuple[list[list[Any]] | None, str | None]:
+    inner = body.strip()
+    if not (inner.startswith("[") and inner.endswith("]")):
+        return None, "The outer brackets must contain a comma-separated list of rows, each in square brackets."
+    inner = inner[1:-1].strip()
+    pieces = re.findall(r"\[([^\[\]]*)\]", inner)
+    leftover = re.sub(r"\[[^\[\]]*\]", "", inner)
+    if leftover.replace(",", "").strip() != "" or leftover.count(",") != len(pieces) - 1:
+        return None, "Rows must be written as [a, b, ...] and separated by commas."
+    rows = []
+    for i, piece in enumerate(pieces):
+        cells = piece.split(",")
+        row = []
+        for j, c in enumerate(cells):
+            v = _parse_cell(c, allow_complex)
+            if v is None:
+                what = "empty" if c.strip() == "" else f"invalid: <code>{c.strip()}</code>"
+                return None, f"Entry {j + 1} of row {i + 1} is {what}."
+            row.append(v)
+        rows.append(row)
+    return rows, None
+
+
+def string_to_2darray(s: str, *, allow_complex: bool = True) -> tuple[np.ndarray | None, dict[str, str]]:
+    """A 2-D array parsed from a scalar, MATLAB ([1 2; 3 4]) or Python ([[1, 2], [3, 4]]) string."""
+    s = full_unidecode(s)
+    opens, closes = s.count("["), s.count("]")
+    if opens != closes:
+        return None, {"format_error": "Unbalanced square brackets."}
+    if opens == 0:
+        v = _parse_cell(s, allow_complex)
+        if v is None:
+            return None, {"format_error": "Invalid format (missing square brackets and not a real number)."}
+        return np.array([[v]]), {"format_type": "python"}
+    first, last = s.index("["), s.rindex("]")
+    if s[:first].strip():
+        return None, {"format_error": "Non-empty text before the first '['."}
+    if s[last + 1 :].strip():
+        return None, {"format_error": "Non-empty text after the last ']'."}
+    body = s[first + 1 : last]
+    if opens == 1:
+        rows, err = _matlab_rows(body, allow_complex)
+        fmt = "matlab"
+    else:
+        rows, err = _python_rows(s[first : last + 1], allow_complex)
+        fmt = "python"
+    if err is not None or rows is None:
+        return None, {"format_error": err or "Invalid format."}
+    widths = {len(r) for r in rows}
+    if len(widths) != 1:
+        return None, {"format_error": "All rows must have the same number of columns."}
+    dtype = complex if any(isinstance(x, (complex, np.complexfloating)) for r in rows for x in r) else float
+    return np.array(rows, dtype=dtype), {"format_type": fmt}
+
+
+def _fmt(x: Any, presentation_type: str, digits: int) -> str:
+    if isinstance(x, (complex, np.complexfloating)):
+        re_s = _fmt(x.real, presentation_type, digits)
+        im_s = _fmt(abs(x.imag), presentation_type, digits)
+        return f"{re_s}{'-' if x.imag < 0 else '+'}{im_s}j"
+    if presentation_type == "sigfig":
+        return to_precision(float(x), digits)
+    return f"{float(x):.{digits}{presentation_type}}"
+
+
+def string_from_numpy(
+    A: Any,
+    language: Literal["python", "matlab", "mathematica", "r", "sympy"] = "python",
+    presentation_type: str = "f",
+    digits: int = 2,
+) -> str:
+    """A number or array as source text in the given language."""
+    if np.isscalar(A) or (isinstance(A, np.ndarray) and A.ndim == 0):
+        s = _fmt(A, presentation_type, digits)
+        return s.replace("j", "i") if language in ("matlab", "r") else s.replace("j", "*I") if language in ("mathematica", "sympy") else s
+    A = np.asarray(A)
+    if A.ndim not in (1, 2):
+        raise ValueError("input should be a scalar, 1D array or 2D array")
+    cell = lambda x: string_from_numpy(x, language, presentation_type, digits)  # noqa: E731
+    if A.ndim == 1:
+        items = [cell(x) for x in A]
+        if language == "matlab":
+            return "[" + " ".join(items) + "]"
+        if language == "mathematica":
+            return "{" + ", ".join(items) + "}"
+        if language == "r":
+            return "c(" + ", ".join(items) + ")"
+        if language == "sympy":
+            return "Matrix([" + ", ".join(items) + "])"
+        return "np.array([" + ", ".join(items) + "])"
+    rows = [[cell(x) for x in row] for row in A]
+    if language == "matlab":
+        return "[" + "; ".join(" ".join(r) for r in rows) + "]"
+    if language == "mathematica":
+        return "{" + ", ".join("{" + ", ".join(r) + "}" for r in rows) + "}"
+    if language == "r":
+        flat = ", ".join(x for r in rows for x in r)
+        return f"matrix(c({flat}), nrow = {A.shape[0]}, ncol = {A.shape[1]}, byrow = TRUE)"
+    inner = ", ".join("[" + ", ".join(r) + "]" for r in rows)
+    return f"Matrix([{inner}])" if language == "sympy" else f"np.array([{inner}])"
+
+
+string_from_2darray = string_from_numpy
+
+
+def numpy_to_matlab(A: Any, ndigits: int = 2, wtype: str = "f", style: str = "legacy") -> str:
+    """MATLAB text for a scalar or array; style legacy '[1 2; 3 4]', space '[1 2; 3 4]', comma '[1, 2; 3, 4]'."""
+    if np.isscalar(A):
+        return _fmt(A, wtype, ndigits)
+    A = np.atleast_2d(np.asarray(A))
+    sep = ", " if style == "comma" else " "
+    return "[" + "; ".join(sep.join(_fmt(x, wtype, ndigits) for x in row) for row in A) + "]"
+
+
+def numpy_to_matlab_sf(A: Any, ndigits: int = 2, style: str = "legacy") -> str:
+    return numpy_to_matlab(A, ndigits, "sigfig", style)
+
+
+def latex_from_2darray(A: Any, presentation_type: str = "f", digits: int = 2) -> str:
+    """A bmatrix for a 2-D array; a scalar gives a plain number."""
+    if np.isscalar(A):
+        return _fmt(A, presentation_type, digits)
+    A = np.asarray(A)
+    if A.ndim != 2:
+        raise ValueError("input should be a 2D numpy array")
+    body = "\\\\\n".join(" & ".join(_fmt(x, presentation_type, digits) for x in row) for row in A)
+    return "\\begin{bmatrix}  " + body + "\\\\\n\\end{bmatrix}"
+
+
+def string_from_number_sigfig(a: Any, digits: int = 2) -> str:
+    if isinstance(a, (complex, np.complexfloating)):
+        return _fmt(a, "sigfig", digits)
+    return to_precision(float(a), digits)

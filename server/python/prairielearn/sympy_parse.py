@@ -1,0 +1,184 @@
+"""A safe parser for student math: tokens -> implicit multiplication -> Python AST -> checked walk.
+
+Nothing is passed to eval(): the AST is interpreted node by node, and only numbers, known
+names and whitelisted functions build sympy objects.
+"""
+
+import ast
+import io
+import tokenize
+from typing import Any
+
+import sympy
+
+__all__ = ["BaseSympyError", "parse_math"]
+
+
+class BaseSympyError(Exception):
+    """A student-facing parse failure; `offset` (0-based) points into the submitted text when known."""
+
+    def __init__(self, message: str, offset: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+def _trig_functions() -> dict[str, Any]:
+    f: dict[str, Any] = {
+        "sin": sympy.sin, "cos": sympy.cos, "tan": sympy.tan, "sec": sympy.sec, "cot": sympy.cot, "csc": sympy.csc,
+        "sinh": sympy.sinh, "cosh": sympy.cosh, "tanh": sympy.tanh, "sech": sympy.sech, "coth": sympy.coth,
+        "csch": sympy.csch, "atan2": sympy.atan2, "arctan2": sympy.atan2,
+    }
+    for name in ("sin", "cos", "tan", "sec", "cot", "csc", "sinh", "cosh", "tanh", "sech", "coth", "csch"):
+        inverse = getattr(sympy, "a" + name)
+        f["a" + name] = _unary(inverse)
+        f["arc" + name] = _unary(inverse)
+    return {k: (v if k in ("atan2", "arctan2") else _unary(v)) for k, v in f.items()}
+
+
+def _unary(fn: Any) -> Any:
+    """sympy functions such as sqrt take optional extra arguments that students must not reach."""
+
+    def call(x: Any) -> Any:
+        return fn(x)
+
+    return call
+
+
+BASE_FUNCTIONS: dict[str, Any] = {
+    "exp": _unary(sympy.exp), "log": sympy.log, "ln": sympy.log, "sqrt": _unary(sympy.sqrt),
+    "factorial": _unary(sympy.factorial), "abs": _unary(sympy.Abs), "Abs": _unary(sympy.Abs),
+    "sgn": _unary(sympy.sign), "sign": _unary(sympy.sign),
+    "max": sympy.Max, "Max": sympy.Max, "min": sympy.Min, "Min": sympy.Min,
+}
+TRIG_FUNCTIONS = _trig_functions()
+SET_FUNCTIONS: dict[str, Any] = {
+    "Interval": sympy.Interval, "FiniteSet": sympy.FiniteSet, "Union": sympy.Union, "Intersection": sympy.Intersection,
+}
+
+
+def _preprocess(text: str) -> str:
+    if "\\" in text:
+        raise BaseSympyError('Your answer must not contain the character "\\".', text.index("\\"))
+    if "#" in text:
+        raise BaseSympyError('Your answer must not contain the character "#".', text.index("#"))
+    text = text.replace("\u2212", "-").replace("\u00d7", "*").replace("\u22c5", "*").replace("\u00b7", "*")
+    text = text.replace("\u00f7", "/").replace("\u03c0", "pi").replace("\u221e", "infty")
+    return text.replace("^", "**")
+
+
+def _tokens(text: str) -> list[tokenize.TokenInfo]:
+    try:
+        toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (tokenize.TokenError, IndentationError, SyntaxError):
+        raise BaseSympyError("Your answer has a syntax error.") from None
+    return [t for t in toks if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT)]
+
+
+def _implicit_source(text: str, names: set[str]) -> str:
+    """Source text with '*' inserted where multiplication is implied (2x, x y, (a)(b), 2(x), x(y) for non-functions)."""
+    out: list[str] = []
+    prev: tokenize.TokenInfo | None = None
+    for tok in _tokens(text):
+        if tok.type == tokenize.ERRORTOKEN and tok.string.strip():
+            raise BaseSympyError("Your answer has a syntax error.", tok.start[1])
+        if tok.type == tokenize.NUMBER and tok.string[-1] in "jJ" and len(tok.string) > 1:
+            # "2j" is 2*j for us: j is the imaginary unit (or a variable), not Python's complex literal.
+            pieces = [(tokenize.NUMBER, tok.string[:-1]), (tokenize.NAME, tok.string[-1])]
+        else:
+            pieces = [(tok.type, tok.string)]
+        for kind, s in pieces:
+            if prev is not None:
+                p_kind, p_s = prev
+                left = p_kind in (tokenize.NUMBER, tokenize.NAME) or p_s == ")"
+                right = kind in (tokenize.NUMBER, tokenize.NAME) or s == "("
+                applying = p_kind == tokenize.NAME and p_s not in names and s == "("
+                if left and right and not applying:
+                    out.append("*")
+            out.append(s)
+            prev = (kind, s)  # type: ignore[assignment]
+    return " ".join(out)
+
+
+class _Walker:
+    def __init__(self, names: dict[str, Any], functions: dict[str, Any], allow_floats: bool) -> None:
+        self.names = names
+        self.functions = functions
+        self.allow_floats = allow_floats
+
+    def walk(self, node: ast.AST) -> Any:
+        if isinstance(node, ast.Expression):
+            return self.walk(node.body)
+        if isinstance(node, ast.BinOp):
+            left, right = self.walk(node.left), self.walk(node.right)
+            ops = {ast.Add: "__add__", ast.Sub: "__sub__", ast.Mult: "__mul__", ast.Div: "__truediv__", ast.Pow: "__pow__"}
+            op = ops.get(type(node.op))
+            if op is None:
+                raise BaseSympyError("Your answer has an invalid expression.")
+            if not (isinstance(left, sympy.Basic) and isinstance(right, sympy.Basic)):
+                raise BaseSympyError("Your answer provides the wrong types to an operation.")
+            if op == "__pow__" and isinstance(right, sympy.Integer) and abs(right) > 10000 and left.is_Number:
+                raise BaseSympyError("Your answer has an invalid expression.")  # would build a huge integer
+            try:
+                result = getattr(left, op)(right)
+            except TypeError:
+                raise BaseSympyError("Your answer provides the wrong types to an operation.") from None
+            if result is NotImplemented:
+                raise BaseSympyError("Your answer provides the wrong types to an operation.")
+            return result
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+            operand = self.walk(node.operand)
+            if not isinstance(operand, sympy.Expr):
+                raise BaseSympyError("Your answer provides the wrong types to an operation.")
+            return -operand if isinstance(node.op, ast.USub) else operand
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
+                raise BaseSympyError("Your answer has an invalid expression.")
+            if isinstance(node.value, float):
+                if not self.allow_floats:
+                    raise BaseSympyError(
+                        f"Your answer contains the floating-point number {node.value}. "
+                        "All numbers must be expressed as integers (or ratios of integers)."
+                    )
+                return sympy.Float(node.value)
+            return sympy.Integer(node.value)
+        if isinstance(node, ast.Name):
+            if node.id in self.names:
+                return self.names[node.id]
+            if node.id in self.functions:
+                raise BaseSympyError(f'Your answer mentions the function "{node.id}" without applying it to anything.')
+            raise BaseSympyError(f'Your answer refers to an invalid symbol "{node.id}".')
+        if isinstance(node, ast.Call):
+            if not isinstance(node.func, ast.Name) or node.keywords:
+                raise BaseSympyError("Your answer has an invalid expression.")
+            fname = node.func.id
+            if fname not in self.functions:
+                raise BaseSympyError(f'Your answer calls an invalid function "{fname}".')
+            args = [self.walk(a) for a in node.args]
+            try:
+                return self.functions[fname](*args)
+            except TypeError:
+                raise BaseSympyError(f'Your answer provides the wrong number of arguments to "{fname}".') from None
+            except (ValueError, AttributeError):
+                raise BaseSympyError(f'Your answer provides the wrong types to "{fname}".') from None
+        if isinstance(node, ast.Tuple) and self.functions.get("FiniteSet") is not None:
+            return tuple(self.walk(e) for e in node.elts)
+        raise BaseSympyError("Your answer has an invalid expression.")
+
+
+def parse_math(text: str, names: dict[str, Any], functions: dict[str, Any], *, allow_floats: bool = False) -> Any:
+    """Parses `text` with only `names` (symbols/constants) and `functions` available."""
+    source = _implicit_source(_preprocess(text), set(names))
+    if source.strip() == "":
+        raise BaseSympyError("Your answer has an invalid expression.")
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError as e:
+        raise BaseSympyError("Your answer has a syntax error.", _offset_in(text, e.offset)) from None
+    return _Walker(names, functions, allow_floats).walk(tree)
+
+
+def _offset_in(text: str, _source_offset: int | None) -> int | None:
+    """The syntax error position in the student's own text is approximate: point at its end."""
+    return len(text.rstrip()) if text else None
+

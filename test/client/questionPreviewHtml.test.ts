@@ -1,0 +1,104 @@
+// The preview page's pure parts: placeholder URLs of the runtime rewritten for the webview, and the page.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dataUri, dynamicPlfileUrls, plfileTarget, rewritePlfileUrls, type PlfileRoots } from '../../client/src/questionPreview/plfileUrls';
+import { messagePage, previewPage, scoreText, type PageAssets } from '../../client/src/questionPreview/previewPage';
+import type { PreviewState } from '../../server/src/languageServer/questionPreviewProtocol';
+
+const roots: PlfileRoots = { courseRoot: '/c', questionDir: '/c/questions/q1', coreElements: '/ext/server/python/elements' };
+const local = (file: string) => `https://file+.vscode-resource${file}`;
+
+test('each placeholder area maps to its folder, and nothing climbs out of it', () => {
+  assert.deepEqual(plfileTarget('clientFilesQuestion', 'img/a%20b.png', roots), { kind: 'local', file: '/c/questions/q1/clientFilesQuestion/img/a b.png' });
+  assert.deepEqual(plfileTarget('clientFilesCourse', 'x.css', roots), { kind: 'local', file: '/c/clientFilesCourse/x.css' });
+  assert.deepEqual(plfileTarget('courseElements', 'my-el/my-el.js', roots), { kind: 'local', file: '/c/elements/my-el/my-el.js' });
+  assert.deepEqual(plfileTarget('courseElementExtensions', 'pl-a/ext/e.js', roots), { kind: 'local', file: '/c/elementExtensions/pl-a/ext/e.js' });
+  assert.deepEqual(plfileTarget('coreElements', 'pl-order-blocks/x.js', roots), { kind: 'local', file: '/ext/server/python/elements/pl-order-blocks/x.js' });
+  assert.deepEqual(plfileTarget('generatedFilesQuestion', 'variant/fig.png', roots), { kind: 'dynamic' });
+  assert.deepEqual(plfileTarget('submissionFiles', '0/a.py', roots), { kind: 'dynamic' });
+  assert.deepEqual(plfileTarget('coreStyles', 'pl.css', roots), { kind: 'unavailable' });
+  assert.deepEqual(plfileTarget('clientFilesQuestion', '../../../etc/passwd', roots), { kind: 'unavailable' });
+  assert.deepEqual(plfileTarget('clientFilesCourse', '..%2F..%2Fsecret', roots), { kind: 'unavailable' });
+  assert.deepEqual(plfileTarget('clientFilesCourse', '%E0%A4%A', roots), { kind: 'unavailable' }, 'bad escapes');
+});
+
+test('rewriting: local files become webview URIs, made files data URIs, unshipped assets vanish with their tags', () => {
+  const html =
+    '<img src="plfile:/clientFilesQuestion/fig.png"><img src="plfile:/generatedFilesQuestion/variant/plot.png">' +
+    "<a href='plfile:/clientFilesCourse/notes.pdf'>notes</a>";
+  assert.deepEqual(dynamicPlfileUrls(html, roots), ['plfile:/generatedFilesQuestion/variant/plot.png']);
+  const dynamic = new Map([['plfile:/generatedFilesQuestion/variant/plot.png', dataUri('plot.png', 'AAAA')]]);
+  assert.equal(
+    rewritePlfileUrls(html, roots, local, dynamic),
+    '<img src="https://file+.vscode-resource/c/questions/q1/clientFilesQuestion/fig.png"><img src="data:image/png;base64,AAAA">' +
+      "<a href='https://file+.vscode-resource/c/clientFilesCourse/notes.pdf'>notes</a>",
+  );
+  const head = '<link href="plfile:/coreStyles/pl.css" rel="stylesheet">\n<script src="plfile:/node_modules/jquery/jquery.js"></script>\n<script src="plfile:/coreElements/pl-x/x.js"></script>';
+  assert.equal(rewritePlfileUrls(head, roots, local, new Map()), '\n\n<script src="https://file+.vscode-resource/ext/server/python/elements/pl-x/x.js"></script>');
+  assert.equal(rewritePlfileUrls('<img src="plfile:/generatedFilesQuestion/variant/missing.png">', roots, local, new Map()), '<img src="">', 'a file that could not be made');
+  assert.equal(dataUri('x.unknown', 'AA'), 'data:application/octet-stream;base64,AA');
+});
+
+const assets: PageAssets = { nonce: 'N0NCE', cspSource: 'https://res', katexCss: 'k.css', katexJs: 'k.js', katexAutoRender: 'ar.js' };
+
+function state(over: Partial<PreviewState> = {}): PreviewState {
+  return {
+    session: 's',
+    courseRoot: '/c',
+    qid: 'alg/q1',
+    seed: 'abc',
+    broken: false,
+    params: {},
+    correctAnswers: {},
+    rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
+    submissions: [],
+    issues: [],
+    sameVariant: false,
+    ...over,
+  };
+}
+
+test('the page: no network in its CSP, every script under the nonce, the seed, score and tracebacks', () => {
+  const html = previewPage(
+    {
+      state: state({
+        submissions: [{ action: 'grade', score: 0.5, graded: true, gradable: true, broken: false, formatErrors: {} }],
+        issues: [{ message: 'ValueError: no', fatal: true, phase: 'generate', file: '/c/questions/q1/server.py', line: 7, traceback: 'Traceback <x>\nValueError: no' }],
+        rendered: { questionHtml: '<p>$x$</p><script>init()</script>', submissionHtmls: ['<p>sub</p>'], answerHtml: '<p>ans</p>', headHtml: '', unsupportedElements: ['pl-drawing'], issues: [] },
+      }),
+      panels: { question: '<p>$x$</p><script>init()</script>', submissions: ['<p>sub</p>'], answer: '<p>ans</p>', head: '<script src="https://res/x.js"></script>' },
+      typed: { x: '</script><b>' },
+    },
+    assets,
+  );
+  const csp = /Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
+  assert.match(csp, /default-src 'none'/);
+  assert.match(csp, /script-src https:\/\/res 'nonce-N0NCE'/);
+  assert.doesNotMatch(csp, /https?:\/\/(?!res)/, 'nothing from the network');
+  for (const tag of html.match(/<script\b[^>]*>/g)!) if (!tag.includes('application/json')) assert.match(tag, /nonce="N0NCE"/, tag);
+  assert.match(html, /id="seed" value="abc"/);
+  assert.match(html, /Score: 50%/);
+  assert.match(html, /server\.py:7/);
+  assert.match(html, /Traceback &lt;x&gt;/);
+  assert.match(html, /&lt;pl-drawing&gt;/);
+  assert.match(html, /Correct answer/);
+  assert.ok(!html.includes('</script><b>'), 'typed answers cannot close their script tag');
+});
+
+test('score lines follow the submission', () => {
+  const base = { action: 'grade' as const, score: null, graded: false, gradable: true, broken: false, formatErrors: {} };
+  assert.equal(scoreText(undefined), undefined);
+  assert.equal(scoreText({ ...base, score: 1, graded: true }), 'Score: 100%');
+  assert.equal(scoreText({ ...base, action: 'save' }), 'Saved, not graded.');
+  assert.equal(scoreText({ ...base, gradable: false, formatErrors: { x: 'bad' } }), 'Invalid, not gradable: x.');
+  assert.match(scoreText({ ...base, broken: true })!, /Broken submission/);
+  assert.equal(scoreText({ ...base, note: 'External grading is not run here.' }), 'External grading is not run here.');
+});
+
+test('without Python the page says why and offers Create Python Environment; other failures do not', () => {
+  const page = messagePage('No Python to run this question', 'python3: has no numpy module <apt-get install python3-numpy>', assets, true);
+  assert.match(page, /has no numpy module &lt;apt-get install python3-numpy&gt;/);
+  assert.match(page, /<button id="create-python">Create Python Environment<\/button>/);
+  assert.match(page, /default-src 'none'/);
+  assert.doesNotMatch(messagePage('The preview failed', 'x', assets, false), /create-python"/);
+});

@@ -1,0 +1,129 @@
+// pl-order-blocks in real Python: prepare, the hidden <name>-input JSON, grading methods
+// ordered/unordered/ranking/dag (+ pl-block-group), lcs partial credit, feedback, external files, test().
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { elementError, phaseData } from './elementHarness';
+import { Variant, makeVariant, render, selfTest, submit } from './fixtures/elements2/lifecycle';
+
+const EL = 'pl-order-blocks';
+const blocks = (method: string, extra = '') => `<pl-order-blocks answers-name="p" grading-method="${method}" ${extra}>
+  <pl-answer>a = 1</pl-answer><pl-answer>b = 2</pl-answer><pl-answer>c = a + b</pl-answer><pl-answer>print(c)</pl-answer>
+  <pl-answer correct="false">print(d)</pl-answer></pl-order-blocks>`;
+
+function answer(v: Variant, texts: string[], indent: Record<string, number> = {}): string {
+  const shown = v.params.p as { inner_html: string; uuid: string }[];
+  return JSON.stringify(texts.map((t) => {
+    const b = shown.find((s) => s.inner_html === t);
+    assert.ok(b, `block ${t}`);
+    return { inner_html: t, indent: indent[t] ?? 0, uuid: b.uuid };
+  }));
+}
+
+test('pl-order-blocks prepare: all correct blocks plus distractors, alphabetized by default', () => {
+  const v = makeVariant(EL, blocks('ordered'));
+  assert.deepEqual(v.params.p.map((b: any) => b.inner_html), ['a = 1', 'b = 2', 'c = a + b', 'print(c)', 'print(d)']);
+  assert.deepEqual(v.correct_answers.p.map((b: any) => b.inner_html), ['a = 1', 'b = 2', 'c = a + b', 'print(c)']);
+  const none = makeVariant(EL, blocks('ordered', 'max-incorrect="0"'));
+  assert.equal(none.params.p.length, 4);
+  const bad = '<pl-order-blocks answers-name="p" grading-method="ordered"><pl-answer ranking="1">x</pl-answer></pl-order-blocks>';
+  assert.match(elementError(EL, 'prepare', bad, phaseData('prepare')) ?? '', /ranking/);
+  assert.match(elementError(EL, 'prepare', '<pl-order-blocks answers-name="p"><p>x</p></pl-order-blocks>', phaseData('prepare')) ?? '', /only pl-answer/);
+});
+
+test('pl-order-blocks ordered: all or nothing, lcs partial credit, first-wrong feedback', () => {
+  const html = blocks('ordered', 'feedback="first-wrong"');
+  const v = makeVariant(EL, html);
+  const full = ['a = 1', 'b = 2', 'c = a + b', 'print(c)'];
+  assert.equal(submit(EL, html, v, { 'p-input': answer(v, full) }).partial_scores.p.score, 1);
+  const swapped = submit(EL, html, v, { 'p-input': answer(v, ['b = 2', 'a = 1', 'c = a + b', 'print(c)']) });
+  assert.equal(swapped.partial_scores.p.score, 0);
+  assert.match(swapped.partial_scores.p.feedback, /incorrect starting at .*block number 1/);
+  const short = submit(EL, html, v, { 'p-input': answer(v, full.slice(0, 2)) });
+  assert.equal(short.partial_scores.p.feedback, 'Your answer is correct so far, but it is incomplete.');
+  const lcsHtml = blocks('ordered', 'partial-credit="lcs"');
+  const lv = makeVariant(EL, lcsHtml);
+  // One deletion + one insertion turns b,a,c,print into a valid order: (4 - 2) / 4.
+  assert.equal(submit(EL, lcsHtml, lv, { 'p-input': answer(lv, ['b = 2', 'a = 1', 'c = a + b', 'print(c)']) }).partial_scores.p.score, 0.5);
+  // A distractor costs one deletion: (4 - 1) / 4 = 0.75.
+  assert.equal(submit(EL, lcsHtml, lv, { 'p-input': answer(lv, [...full, 'print(d)']) }).partial_scores.p.score, 0.75);
+});
+
+test('pl-order-blocks unordered: (correct - extra) / #true', () => {
+  const html = blocks('unordered');
+  const v = makeVariant(EL, html);
+  assert.equal(submit(EL, html, v, { 'p-input': answer(v, ['print(c)', 'a = 1', 'c = a + b', 'b = 2']) }).partial_scores.p.score, 1);
+  assert.equal(submit(EL, html, v, { 'p-input': answer(v, ['a = 1', 'b = 2', 'print(d)']) }).partial_scores.p.score, 0.25);
+});
+
+test('pl-order-blocks dag with depends and pl-block-group; ranking', () => {
+  const dag = `<pl-order-blocks answers-name="p" grading-method="dag" partial-credit="lcs">
+    <pl-answer tag="1">a = 1</pl-answer><pl-answer tag="2">b = 2</pl-answer>
+    <pl-answer tag="3" depends="1,2">c = a + b</pl-answer>
+    <pl-block-group tag="g" depends="3"><pl-answer tag="4">x = c</pl-answer><pl-answer tag="5" depends="4">print(x)</pl-answer></pl-block-group>
+    <pl-answer tag="6" depends="g">done()</pl-answer></pl-order-blocks>`;
+  const v = makeVariant(EL, dag);
+  assert.deepEqual(v.correct_answers.p.map((b: any) => b.tag), ['1', '2', '3', '4', '5', '6']);
+  const ok = submit(EL, dag, v, { 'p-input': answer(v, ['b = 2', 'a = 1', 'c = a + b', 'x = c', 'print(x)', 'done()']) });
+  assert.equal(ok.partial_scores.p.score, 1, 'independent blocks may swap');
+  const early = submit(EL, dag, v, { 'p-input': answer(v, ['a = 1', 'c = a + b', 'b = 2', 'x = c', 'print(x)', 'done()']) });
+  assert.equal(early.partial_scores.p.score, 0.67, 'rounded to 2 decimals: (6 - 2) / 6');
+  const ranking = `<pl-order-blocks answers-name="p" grading-method="ranking">
+    <pl-answer ranking="1">one</pl-answer><pl-answer ranking="2">two a</pl-answer><pl-answer ranking="2">two b</pl-answer><pl-answer ranking="3">three</pl-answer></pl-order-blocks>`;
+  const rv = makeVariant(EL, ranking);
+  assert.equal(submit(EL, ranking, rv, { 'p-input': answer(rv, ['one', 'two b', 'two a', 'three']) }).partial_scores.p.score, 1);
+  assert.equal(submit(EL, ranking, rv, { 'p-input': answer(rv, ['two a', 'one', 'two b', 'three']) }).partial_scores.p.score, 0);
+});
+
+test('pl-order-blocks indentation is graded when indentation="true"', () => {
+  const html = `<pl-order-blocks answers-name="p" indentation="true"><pl-answer indent="0">if x:</pl-answer><pl-answer indent="1">y()</pl-answer></pl-order-blocks>`;
+  const v = makeVariant(EL, html);
+  assert.equal(submit(EL, html, v, { 'p-input': answer(v, ['if x:', 'y()'], { 'y()': 1 }) }).partial_scores.p.score, 1);
+  assert.equal(submit(EL, html, v, { 'p-input': answer(v, ['if x:', 'y()']) }).partial_scores.p.score, 0);
+});
+
+test('pl-order-blocks format errors: blank, malformed, unknown block', () => {
+  const html = blocks('ordered');
+  const v = makeVariant(EL, html);
+  assert.match(submit(EL, html, v, { 'p-input': '[]' }).format_errors.p, /blank; the answer area must contain at least one block/);
+  assert.match(submit(EL, html, v, { 'p-input': '{"a": 1}' }).format_errors.p, /not in the expected format/);
+  assert.match(submit(EL, html, v, { 'p-input': '[{"inner_html": "x", "uuid": "nope"}]' }).format_errors.p, /not in the expected format/);
+  const blank = blocks('ordered', 'allow-blank="true"');
+  assert.equal(submit(EL, blank, makeVariant(EL, blank), { 'p-input': '[]' }).partial_scores.p.score, 0);
+});
+
+test('pl-order-blocks external grading writes the arranged code as a file', () => {
+  const html = `<pl-order-blocks answers-name="p" grading-method="external" file-name="prog.py"><pl-answer>def f():</pl-answer><pl-answer>return 1</pl-answer></pl-order-blocks>`;
+  const v = makeVariant(EL, html);
+  const d = submit(EL, html, v, { 'p-input': answer(v, ['def f():', 'return 1'], { 'return 1': 1 }) });
+  assert.equal(d.submitted_answers._files[0].name, 'prog.py');
+  assert.equal(Buffer.from(d.submitted_answers._files[0].contents, 'base64').toString(), 'def f():\n    return 1\n');
+  assert.deepEqual(d.partial_scores, {}, 'no grading of its own');
+  assert.equal(render(EL, html, v, 'submission', d), '');
+  assert.equal(render(EL, html, v, 'answer', {}, { options: { ...phaseData('render-answer').options, question_path: '/nonexistent' } }),
+    'The reference solution is not provided for this question.');
+});
+
+test('pl-order-blocks renders each panel with the hidden JSON input', () => {
+  const html = blocks('ordered');
+  const v = makeVariant(EL, html);
+  const raw = answer(v, ['a = 1', 'b = 2']);
+  const graded = submit(EL, html, v, { 'p-input': raw });
+  const q = render(EL, html, v, 'question', { ...graded, raw_submitted_answers: { 'p-input': raw } });
+  assert.match(q, /<input type="hidden" name="p-input" value="\[\{&quot;inner_html&quot;: &quot;a = 1&quot;/);
+  assert.equal((q.match(/pl-order-block"/g) ?? []).length, 5, 'every block shown once');
+  assert.match(q, /badge text-bg-danger/);
+  const s = render(EL, html, v, 'submission', graded);
+  assert.match(s, /a = 1[\s\S]*b = 2/);
+  assert.match(render(EL, html, v, 'answer'), /a = 1[\s\S]*b = 2[\s\S]*c = a \+ b[\s\S]*print\(c\)/);
+});
+
+test('pl-order-blocks test() agrees with parse and grade', () => {
+  for (const html of [blocks('ordered'), blocks('unordered'), blocks('ordered', 'partial-credit="lcs" feedback="first-wrong"')]) {
+    for (const seed of [1, 2]) {
+      const v = makeVariant(EL, html, seed);
+      assert.equal(selfTest(EL, html, v, 'correct').expected.partial_scores.p.score, 1);
+      assert.ok(selfTest(EL, html, v, 'incorrect').expected.partial_scores.p.score < 1);
+      assert.ok('p' in selfTest(EL, html, v, 'invalid').expected.format_errors);
+    }
+  }
+});
