@@ -138,6 +138,13 @@ const AF = (tid: string) => `courseInstances/Sp26/assessments/${tid}/infoAssessm
 const zones = (...questions: object[]) => [{ questions }];
 add({ [AF('undeclaredSet')]: hw({ set: 'Mystery' }) }, ['undeclared-assessment-set', AF('undeclaredSet'), '"Mystery"']);
 add({ [AF('undeclaredModule')]: hw({ module: 'Nowhere' }) }, ['undeclared-assessment-module', AF('undeclaredModule'), '"Nowhere"']);
+// The undeclared names above, once per kind in infoCourse.json.
+expects.push(
+  ['undeclared-topics', 'infoCourse.json', '"topics"'],
+  ['undeclared-tags', 'infoCourse.json', '"tags"'],
+  ['undeclared-assessment-sets', 'infoCourse.json', '"assessmentSets"'],
+  ['undeclared-assessment-modules', 'infoCourse.json', '"assessmentModules"'],
+);
 add({ [AF('legacyGroups')]: hw({ groups: { minMembers: 1, maxMembers: 3 }, groupWork: true }) }, ['groups-with-legacy-group-properties', AF('legacyGroups'), '"groups"']);
 add({ [AF('homeworkRealTime')]: hw({ allowRealTimeGrading: false }) }, ['homework-real-time-grading-disabled', AF('homeworkRealTime'), '"allowRealTimeGrading"']);
 add({ [AF('homeworkMultipleInstance')]: hw({ multipleInstance: true }) }, ['homework-multiple-instance', AF('homeworkMultipleInstance'), '"multipleInstance"']);
