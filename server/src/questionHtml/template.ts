@@ -127,7 +127,7 @@ export function parseTemplate(text: string): Template {
   const crossed = new Set<Element>();
   // Offsets of `{{{x}}}` and `{{& x}}` in text: the value may hold markup that opens or closes tags.
   const rawValues: number[] = [];
-  const rawValueAfter = (pos: number) => rawValues.length > 0 && rawValues[rawValues.length - 1] > pos;
+  const rawValueAfter = (pos: number) => rawValues.length > 0 && rawValues[rawValues.length - 1] >= pos;
   const closeElement = (el: Element, end: number, implicit: boolean) => {
     el.end = end;
     if (implicit && !OPTIONAL_END.has(el.lower) && !crossed.has(el) && !rawValueAfter(el.startTagEnd)) {

@@ -1,4 +1,5 @@
 import { canonicalAttribute, isBooleanSpelling, type ElementInfo, type ValueType } from '../elements';
+import { extendedAncestor } from '../analysis';
 import type { Attribute } from '../template';
 import type { TemplateRule } from './rule';
 
@@ -31,12 +32,15 @@ export const attributeValue: TemplateRule = {
   codes: {
     'invalid-attribute-value': { severity: 'error', description: 'An attribute value the element rejects (enum, boolean, integer or number).' },
   },
-  check({ template, resolved }, _env, report) {
+  check(analysis, _env, report) {
+    const { template, resolved } = analysis;
     for (const el of template.elements) {
       const { info, misplaced } = resolved.get(el)!;
       if (misplaced || !info) continue;
       for (const a of el.attributes) {
         if (a.dynamic) continue;
+        // A new drawing object of a course's pl-drawing extension comes with its own button type.
+        if (info.name === 'pl-drawing-button' && canonicalAttribute(a.name) === 'type' && extendedAncestor(el, analysis)) continue;
         const message = problem(info, canonicalAttribute(a.name), a, el.tag);
         if (!message) continue;
         const bare = a.value === undefined;
