@@ -20,7 +20,7 @@ export const htmlStructure: TemplateRule = {
     'html-unterminated-tag': { severity: 'warning', description: 'A tag or attribute value runs to the end of the file.' },
     'html-unterminated-comment': { severity: 'warning', description: 'An HTML comment is never closed.' },
     'html-duplicate-attribute': { severity: 'warning', description: 'An attribute is given twice on one element; only the first counts.' },
-    'html-backslash-void-tag': { severity: 'warning', description: 'A void tag written with a backslash, such as <br\\>; write <br>.' },
+    'html-backslash-void-tag': { severity: 'warning', description: 'A void tag written with a backslash before its ">" (br, hr, img...); write it without the backslash.' },
   },
   check({ template }, _env, report) {
     for (const p of template.problems) report({ code: CODES[p.kind], message: p.message, start: p.start, end: p.end });
