@@ -113,7 +113,7 @@ test('an element extension written or changed on disk re-checks question.html: i
   fs.writeFileSync(controller, 'elements = {}\n');
   await client.filesChanged([controller, FileChangeType.Created]);
   // The extension exists but defines no pl-led yet: still unknown, now said to be looked for there.
-  await client.waitForDiagnostics(target, (d) => d.some((x) => x.code === 'unknown-element' && /elementExtensions\/pl-drawing/.test(x.message)));
+  await client.waitForDiagnostics(target, (d) => d.some((x) => x.code === 'unknown-element' && /elementExtensions\/pl-drawing/.test(String(x.message))));
   fs.writeFileSync(controller, 'elements = {"pl-led": Led}\n');
   await client.filesChanged([controller, FileChangeType.Changed]);
   await client.waitForDiagnostics(target, (d) => !hasCode('unknown-element')(d));

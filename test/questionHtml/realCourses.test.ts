@@ -50,11 +50,15 @@ test('two gradable inputs of any element sharing one answers-name: a warning (Pr
 
 test('children of the course\'s own elements are that element\'s business', () => {
   const text = '<pl-side-by-side><pl-content>left</pl-content><pl-content>right</pl-content><pl-answer>x</pl-answer></pl-side-by-side><pl-content>outside</pl-content>';
-  assert.deepEqual(found.call(null, text).length > 0, true);
+  assert.ok(found(text).length > 0, 'without the course element, unknown tags');
   const reports = check(text, new Set(['pl-side-by-side'])).map((r) => [r.code, text.slice(r.start, r.end)]);
   assert.deepEqual(reports, [['unknown-element', 'pl-content']], 'only the one outside the course element');
-  // Core elements inside a course element are still checked.
+  // Core elements inside a course element are still checked, with their own children.
   assert.deepEqual(check('<pl-side-by-side><pl-number-input></pl-number-input></pl-side-by-side>', new Set(['pl-side-by-side'])).map((r) => r.code), ['missing-required-attribute']);
+  assert.deepEqual(
+    check('<pl-side-by-side><div><pl-checkbox answers-name="c"><pl-answer correct="true">a</pl-answer><p>no</p></pl-checkbox></div></pl-side-by-side>', new Set(['pl-side-by-side'])).map((r) => r.code),
+    ['unexpected-child-element'],
+  );
 });
 
 test('attribute values as PrairieLearn\'s element schemas define them', () => {

@@ -39,9 +39,6 @@ export function analyze(template: Template | string, courseElements: ReadonlySet
     let info = course ? undefined : elementInfo(name, parent);
     let misplaced = info?.kind === 'child' && !elementInfos(name).some((e) => parent !== undefined && e.parents.includes(parent));
     const owner = el.parent ? owners.get(el.parent) : undefined;
-    if (course) owners.set(el, { owner: name, extension: false });
-    else if (extensionNames(courseElements, name)) owners.set(el, { owner: name, extension: true });
-    else if (owner) owners.set(el, owner);
     let foreign: Resolved['foreign'];
     const unplaced = !info || misplaced || (parentResolved?.info?.childrenOnly && !parentResolved.info.children.includes(name));
     if (!course && owner && unplaced) {
@@ -49,6 +46,11 @@ export function analyze(template: Template | string, courseElements: ReadonlySet
       info = undefined;
       misplaced = false;
     }
+    if (course) owners.set(el, { owner: name, extension: false });
+    else if (extensionNames(courseElements, name)) owners.set(el, { owner: name, extension: true });
+    // An extended element owns its whole subtree; a course element's ends at a core element in it,
+    // which is checked as anywhere else (with its own children).
+    else if (owner && (owner.extension || !info)) owners.set(el, owner);
     resolved.set(el, foreign ? { name, info, course, misplaced, foreign } : { name, info, course, misplaced });
   }
   return { template: t, resolved, courseElements };
