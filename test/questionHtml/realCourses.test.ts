@@ -163,6 +163,13 @@ test('element extensions: what a course\'s pl-drawing extension defines is accep
   assert.equal(other[0].message, "Unknown element <pl-lamp>: neither <pl-drawing> nor the course's extensions of it (elementExtensions/pl-drawing/) are seen to define it.");
 });
 
+test('element extensions: attributes an extension may add (pl-graph, drawing objects) are not reported', () => {
+  const html = '<pl-graph engine="dot" layout-extra="1">a -> b</pl-graph>\n<pl-drawing><pl-drawing-initial><pl-point x1="1" glow="2"></pl-point></pl-drawing-initial></pl-drawing>\n';
+  const codes = (extra: CourseFiles) => inQuestionHtml({ ...BASE_COURSE, ...question(html, extra) }).map((d) => [d.code, d.text]);
+  assert.deepEqual(codes({}), [['unknown-extensible-attribute', 'layout-extra'], ['unknown-extensible-attribute', 'glow']]);
+  assert.deepEqual(codes({ '/elementExtensions/pl-graph/dots/info.json': { controller: 'dots.py' }, '/elementExtensions/pl-drawing/glow/glow.py': 'x = 1\n' }), []);
+});
+
 test('pl-check: the real-course false alarms give no error, the misses are found', () => {
   const root = writeCourse({
     ...BASE_COURSE,
