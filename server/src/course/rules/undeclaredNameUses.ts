@@ -53,6 +53,41 @@ export interface UndeclaredUse {
   path: JsonPath;
 }
 
+/** The names infoCourse.json declares (and PrairieLearn builds in), by kind. */
+export function declaredNames(courseData: any): Record<UndeclaredKind, Set<string>> {
+  const declared = {} as Record<UndeclaredKind, Set<string>>;
+  for (const [kind, spec] of Object.entries(UNDECLARED_KINDS) as [UndeclaredKind, KindSpec][]) {
+    const names = new Set(spec.builtIn);
+    const list = courseData[spec.list];
+    if (Array.isArray(list)) for (const item of list) if (typeof item?.name === 'string') names.add(item.name);
+    declared[kind] = names;
+  }
+  return declared;
+}
+
+/** The undeclared names a question or assessment uses (`data` is its valid content, if any). */
+export function usesIn(entry: InfoEntry, data: any, declared: Record<UndeclaredKind, Set<string>>): UndeclaredUse[] {
+  const uses: UndeclaredUse[] = [];
+  if (!data) return uses;
+  const check = (kind: UndeclaredKind, name: unknown, path: JsonPath) => {
+    if (typeof name === 'string' && !declared[kind].has(name)) uses.push({ entry, kind, name, path });
+  };
+  if (entry.kind === 'question') {
+    check('topic', data.topic, ['topic']);
+    if (Array.isArray(data.tags)) data.tags.forEach((tag: unknown, i: number) => check('tag', tag, ['tags', i]));
+  } else if (entry.kind === 'assessment') {
+    check('assessmentSet', data.set, ['set']);
+    check('assessmentModule', data.module, ['module']);
+  }
+  return uses;
+}
+
+/** The questions, then each course instance's assessments: the entries that can use these names, in course order. */
+export function* usingEntries(ctx: RuleContext): Iterable<InfoEntry> {
+  yield* ctx.course.questions.values();
+  for (const ci of ctx.course.courseInstances.values()) yield* ci.assessments.values();
+}
+
 /**
  * Every use of a topic, tag, assessment set or module that infoCourse.json does not declare (nor
  * PrairieLearn build in), in course order; undefined while infoCourse.json is invalid, since the
@@ -61,30 +96,8 @@ export interface UndeclaredUse {
 export function undeclaredUses(ctx: RuleContext): { uses: UndeclaredUse[]; courseData: any } | undefined {
   const courseData = ctx.validData(ctx.course.info);
   if (!courseData) return undefined;
-  const declared = {} as Record<UndeclaredKind, Set<string>>;
-  for (const [kind, spec] of Object.entries(UNDECLARED_KINDS) as [UndeclaredKind, KindSpec][]) {
-    const names = new Set(spec.builtIn);
-    const list = courseData[spec.list];
-    if (Array.isArray(list)) for (const item of list) if (typeof item?.name === 'string') names.add(item.name);
-    declared[kind] = names;
-  }
+  const declared = declaredNames(courseData);
   const uses: UndeclaredUse[] = [];
-  const check = (entry: InfoEntry, kind: UndeclaredKind, name: unknown, path: JsonPath) => {
-    if (typeof name === 'string' && !declared[kind].has(name)) uses.push({ entry, kind, name, path });
-  };
-  for (const entry of ctx.course.questions.values()) {
-    const data = ctx.validData(entry);
-    if (!data) continue;
-    check(entry, 'topic', data.topic, ['topic']);
-    if (Array.isArray(data.tags)) data.tags.forEach((tag: unknown, i: number) => check(entry, 'tag', tag, ['tags', i]));
-  }
-  for (const ci of ctx.course.courseInstances.values()) {
-    for (const entry of ci.assessments.values()) {
-      const data = ctx.validData(entry);
-      if (!data) continue;
-      check(entry, 'assessmentSet', data.set, ['set']);
-      check(entry, 'assessmentModule', data.module, ['module']);
-    }
-  }
+  for (const entry of usingEntries(ctx)) uses.push(...usesIn(entry, ctx.validData(entry), declared));
   return { uses, courseData };
 }
