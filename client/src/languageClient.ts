@@ -47,6 +47,9 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
         // Files that elements name (pl-template's serverFilesCourse, elementExtensions/) and course
         // elements (elements/<name>/) clear their diagnostics when they appear.
         vscode.workspace.createFileSystemWatcher('**/{serverFilesCourse,elements,elementExtensions}/**', false, true, true),
+        // What a course's element extensions define (their Python, JavaScript and info.json) is read
+        // by the question.html checks: every change counts.
+        vscode.workspace.createFileSystemWatcher('**/elementExtensions/**'),
         // question.html checks read server.py (the params it sets) and the files elements name.
         vscode.workspace.createFileSystemWatcher('**/questions/**/server.py'),
       ],

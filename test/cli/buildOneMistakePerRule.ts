@@ -138,6 +138,13 @@ const AF = (tid: string) => `courseInstances/Sp26/assessments/${tid}/infoAssessm
 const zones = (...questions: object[]) => [{ questions }];
 add({ [AF('undeclaredSet')]: hw({ set: 'Mystery' }) }, ['undeclared-assessment-set', AF('undeclaredSet'), '"Mystery"']);
 add({ [AF('undeclaredModule')]: hw({ module: 'Nowhere' }) }, ['undeclared-assessment-module', AF('undeclaredModule'), '"Nowhere"']);
+// The undeclared names above, once per kind in infoCourse.json.
+expects.push(
+  ['undeclared-topics', 'infoCourse.json', '"topics"'],
+  ['undeclared-tags', 'infoCourse.json', '"tags"'],
+  ['undeclared-assessment-sets', 'infoCourse.json', '"assessmentSets"'],
+  ['undeclared-assessment-modules', 'infoCourse.json', '"assessmentModules"'],
+);
 add({ [AF('legacyGroups')]: hw({ groups: { minMembers: 1, maxMembers: 3 }, groupWork: true }) }, ['groups-with-legacy-group-properties', AF('legacyGroups'), '"groups"']);
 add({ [AF('homeworkRealTime')]: hw({ allowRealTimeGrading: false }) }, ['homework-real-time-grading-disabled', AF('homeworkRealTime'), '"allowRealTimeGrading"']);
 add({ [AF('homeworkMultipleInstance')]: hw({ multipleInstance: true }) }, ['homework-multiple-instance', AF('homeworkMultipleInstance'), '"multipleInstance"']);
@@ -273,6 +280,21 @@ files['questions/html/unknownParam/server.py'] = 'def generate(data):\n    data[
 // ---------- added later (at the end, so that the UUIDs above keep their numbers) ----------
 add({ [CF('ci/labelEmpty')]: ci({ studentLabels: [{ uuid: uuid(), name: '   ', color: 'blue1' }] }) }, ['ci-student-label-empty-name', CF('ci/labelEmpty'), '"   "']);
 ac('acInvalidDate', [{ dateControl: { release: { date: '2026-13-10T00:00' } } }], ['access-control-invalid-date', '2026-13-10T00:00']);
+html('backslashVoidTag', '<p>one<br\\>two</p>\n', ['html-backslash-void-tag', '<br']);
+html(
+  'answersNameInSections',
+  '{{#params.a}}<pl-number-input answers-name="x"></pl-number-input>{{/params.a}}\n{{#params.b}}<pl-number-input answers-name="x"></pl-number-input>{{/params.b}}\n',
+  ['duplicate-answers-name-in-sections', '"x"', 1],
+  ['duplicate-answers-name-in-sections', '"x"', 2],
+);
+html(
+  'sharedAnswersName',
+  '<pl-drawing answers-name="box" gradable="true"><pl-drawing-answer></pl-drawing-answer></pl-drawing>\n<pl-drawing answers-name="box" gradable="true"><pl-drawing-answer></pl-drawing-answer></pl-drawing>\n',
+  ['shared-answers-name', '"box"', 1],
+  ['shared-answers-name', '"box"', 2],
+);
+html('misspeltNamespace', '<p>{{param.x}}</p>\n', ['misspelt-template-namespace', 'param.x']);
+files['questions/html/misspeltNamespace/server.py'] = 'def generate(data):\n    data["params"]["x"] = 1\n';
 
 // ---------- write the course and the expectations, then compare with what the checker finds ----------
 fs.rmSync(ROOT, { recursive: true, force: true });

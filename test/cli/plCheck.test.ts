@@ -340,3 +340,25 @@ test('unreadable files and folders are read errors where they are, never an empt
     for (const file of ['questions/closed/info.json', 'questions/fine/question.html']) fs.chmodSync(path.join(root, file), 0o644);
   }
 });
+
+test('a course that declares no tags: one note per kind in infoCourse.json, the per-use hints left out of the human output', () => {
+  const files: Record<string, object> = { 'infoCourse.json': { name: 'TST 101', title: 'Test', topics: [] } };
+  for (let i = 0; i < 40; i++) {
+    files[`questions/q${i}/info.json`] = { uuid: `44444444-4444-4444-8444-${String(i).padStart(12, '0')}`, title: 'Q', topic: `T${i % 7}`, tags: [`tag${i}`, 'common'], type: 'v3' };
+  }
+  const root = writeCourse(files);
+  const r = runCli([], root);
+  assert.equal(r.status, 0, r.stderr);
+  const problemLines = r.stdout.split('\n').filter((l) => /^\S+:\d+:\d+ /.test(l));
+  assert.deepEqual(
+    problemLines.map((l) => l.replace(/ .*\[/, ' [')),
+    ['infoCourse.json:1:1 [undeclared-tags]', 'infoCourse.json:4:3 [undeclared-topics]'],
+  );
+  assert.match(r.stdout, /infoCourse\.json:1:1 note 41 tags used by questions are not declared in infoCourse\.json \(it has no "tags" list\): "tag0", "common", "tag1", "tag10", "tag11" and 36 more\. PrairieLearn creates them with color gray1\. \[undeclared-tags\]/);
+  assert.match(r.stdout, /^0 errors, 0 warnings, 2 notes in 1 course \(41 files\); 120 hints not shown \(--severity CODE=note shows a code's\)$/m);
+  // The JSON output keeps the hints, and a severity setting brings one code back.
+  const json = JSON.parse(runCli(['--format', 'json'], root).stdout) as { code: string }[];
+  assert.equal(json.filter((d) => d.code === 'undeclared-tag').length, 80);
+  const shown = runCli(['--severity', 'undeclared-topic=note,undeclared-tags=off'], root);
+  assert.match(shown.stdout, /^0 errors, 0 warnings, 41 notes in 1 course \(41 files\); 80 hints not shown/m);
+});

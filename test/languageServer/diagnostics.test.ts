@@ -27,7 +27,7 @@ after(async () => {
 test('the workspace scan publishes problems of files that are not open, in PrairieLearn terms', async () => {
   const [d] = await client.waitForDiagnostics(brokenTag, hasCode('undeclared-tag'));
   assert.equal(d.source, 'PrairieLearn');
-  assert.equal(d.severity, 3, 'undeclared names are information, as PrairieLearn accepts them silently');
+  assert.equal(d.severity, 4, 'each use of an undeclared name is a hint, as PrairieLearn accepts them silently (issue 12)');
   assert.deepEqual(d.data, { kind: 'tag', name: 'typo' });
   assert.equal(d.relatedInformation?.[0].location.uri, uriOf(path.join(root, 'infoCourse.json')));
   assert.equal(client.diagnostics.get(uriOf(path.join(root, 'questions/addNumbers/info.json'))), undefined, 'clean files are never published');

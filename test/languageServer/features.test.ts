@@ -1,7 +1,7 @@
 // The protocol-free pieces behind the quick fixes, on the file layouts authors actually write.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { declareNameEdit } from '../../server/src/course/features/declareName';
+import { declareNameEdit, declareNamesEdit } from '../../server/src/course/features/declareName';
 import { uuidEdit } from '../../server/src/course/features/newUuid';
 import type { OffsetEdit } from '../../server/src/course/features/textEdits';
 import { valueContextAt } from '../../server/src/course/features/valueContext';
@@ -32,6 +32,22 @@ test('declaring a name fills an empty list or adds the list', () => {
   assert.deepEqual(set, { abbreviation: 'Lab', name: 'Lab', heading: 'Lab', color: 'red1' });
   assert.equal(declareNameEdit('[1]', 'tag', 'x'), undefined, 'nothing to edit safely');
   assert.equal(declareNameEdit('{"tags": 3}', 'tag', 'x'), undefined);
+});
+
+test('declaring several names is one edit, each with its own color, in every layout', () => {
+  const text = '{\n  "name": "X",\n  "topics": [\n    { "name": "A", "color": "red1" }\n  ]\n}\n';
+  assert.equal(
+    apply(text, declareNamesEdit(text, 'topic', ['B', 'C'])!),
+    '{\n  "name": "X",\n  "topics": [\n    { "name": "A", "color": "red1" },\n    { "name": "B", "color": "red2" },\n    { "name": "C", "color": "red3" }\n  ]\n}\n',
+  );
+  const empty = '{\n  "topics": []\n}';
+  assert.equal(apply(empty, declareNamesEdit(empty, 'topic', ['T', 'U'])!), '{\n  "topics": [\n    { "name": "T", "color": "red1" },\n    { "name": "U", "color": "red2" }\n  ]\n}');
+  const none = '{\n  "topics": []\n}';
+  assert.equal(
+    apply(none, declareNamesEdit(none, 'assessmentModule', ['Week 1', 'Week 2'])!),
+    '{\n  "topics": [],\n  "assessmentModules": [\n    { "name": "Week 1", "heading": "Week 1" },\n    { "name": "Week 2", "heading": "Week 2" }\n  ]\n}',
+  );
+  assert.equal(declareNamesEdit(none, 'tag', []), undefined, 'nothing to declare');
 });
 
 test('a UUID replaces the existing value or becomes the first property', () => {

@@ -213,6 +213,31 @@ test('quick fix: declaring an undeclared topic edits infoCourse.json so the note
   await client.close(question());
 });
 
+test('quick fix: "Declare all" on the note in infoCourse.json declares every undeclared tag in one edit', async () => {
+  const info = path.join(root, 'infoCourse.json');
+  const original = fs.readFileSync(question(), 'utf8');
+  await client.open(question(), original.replace('"tags": ["easy"]', '"tags": ["easy", "newA", "newB"]'));
+  // Code actions are asked for in an open file, as VS Code does.
+  await client.open(info, fs.readFileSync(info, 'utf8'));
+  const notes = (await client.waitForDiagnostics(info, hasCode('undeclared-tags'))).filter((d) => d.code === 'undeclared-tags');
+  assert.equal(notes.length, 1);
+  assert.equal(notes[0].severity, 3, 'information');
+  assert.deepEqual(notes[0].data, { kind: 'tag', names: ['newA', 'newB'] });
+  const [fix] = await client.codeActions(info, notes);
+  assert.equal(fix.title, 'Declare all 2 in tags of infoCourse.json');
+  const edits = fix.edit!.changes![uriOf(info)];
+  assert.equal(edits.length, 1, 'one edit');
+  const declared = applyEdits(fs.readFileSync(info, 'utf8'), edits);
+  const tags = JSON.parse(declared).tags as { name: string; color: string }[];
+  const added = tags.filter((t) => t.name === 'newA' || t.name === 'newB');
+  assert.equal(added.length, 2);
+  assert.notEqual(added[0].color, added[1].color, 'each its own color');
+  await client.open(info, declared);
+  await client.nextDiagnostics(info, (d) => !hasCode('undeclared-tags')(d));
+  await client.close(info);
+  await client.close(question());
+});
+
 test('enum values complete from the schema; partialCredit hover explains its seed behaviour', async () => {
   const original = fs.readFileSync(question(), 'utf8');
   const { labels } = await completeAt(question(), original.replace('"type": "v3",', '"type": "v3",\n  "gradingMethod": "|",'));

@@ -76,7 +76,8 @@ test('params names from server.py after {{params.', () => {
 test('hover: element and attribute meaning, type and default', () => {
   const text = '<pl-figure file-name="a.png" type="static"></pl-figure><pl-dropdown answers-name="x"></pl-dropdown>';
   const element = hoverAt(text, 3)!;
-  assert.match(element.markdown, /\*\*<pl-figure>\*\*/);
+  // Tag names in code spans (issue 12): VS Code's Markdown would take a bare <pl-figure> as HTML and drop it.
+  assert.match(element.markdown, /^\*\*`<pl-figure>`\*\* \(display\)/);
   assert.match(element.markdown, /Shows an image file/);
   assert.equal(text.slice(element.start, element.end), 'pl-figure');
   const attr = hoverAt(text, text.indexOf('type') + 1)!;
@@ -84,6 +85,18 @@ test('hover: element and attribute meaning, type and default', () => {
   assert.match(attr.markdown, /Default: `static`/);
   assert.match(hoverAt(text, text.indexOf('dropdown') + 2)!.markdown, /\*\*Deprecated\.\*\*/);
   assert.equal(hoverAt(text, text.indexOf('a.png')), undefined);
+});
+
+test('hover: no bare tag in the Markdown, so every <pl-...> name survives rendering', () => {
+  const text = '<pl-string-input answers-name="s"></pl-string-input><pl-dropdown answers-name="d"></pl-dropdown>';
+  const element = hoverAt(text, 3)!.markdown;
+  assert.match(element, /^\*\*`<pl-string-input>`\*\* \(submission\)/);
+  const attribute = hoverAt(text, text.indexOf('answers-name') + 1)!.markdown;
+  assert.match(attribute, /^\*\*answers-name\*\* on `<pl-string-input>`: string, required/);
+  for (const md of [element, attribute, hoverAt(text, text.indexOf('pl-dropdown') + 2)!.markdown]) {
+    // Outside code spans, no < that Markdown could read as the start of a tag.
+    assert.doesNotMatch(md.replace(/`[^`]*`/g, ''), /(?<!\\)<[a-z/]/i, md);
+  }
 });
 
 test('hover: a default shared by every element that has the attribute, and meanings of common attributes', () => {

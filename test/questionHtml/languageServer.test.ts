@@ -102,6 +102,24 @@ test('a course element created under elements/ (a watched folder) clears the unk
   await client.waitForDiagnostics(target, (d) => !hasCode('unknown-element')(d));
 });
 
+test('an element extension written or changed on disk re-checks question.html: its pl-drawing objects are then known', async () => {
+  const target = file('geometry/triangleArea');
+  fs.writeFileSync(target, '<pl-figure file-name="triangle.png"></pl-figure>\n<pl-drawing><pl-drawing-initial><pl-led x1="1"></pl-led></pl-drawing-initial></pl-drawing>\n');
+  await client.filesChanged([target, FileChangeType.Changed]);
+  await client.waitForDiagnostics(target, hasCode('unknown-element'));
+  const extension = path.join(root, 'elementExtensions', 'pl-drawing', 'led');
+  fs.mkdirSync(extension, { recursive: true });
+  const controller = path.join(extension, 'led.py');
+  fs.writeFileSync(controller, 'elements = {}\n');
+  await client.filesChanged([controller, FileChangeType.Created]);
+  // The extension exists but defines no pl-led yet: still unknown, now said to be looked for there.
+  await client.waitForDiagnostics(target, (d) => d.some((x) => x.code === 'unknown-element' && /elementExtensions\/pl-drawing/.test(String(x.message))));
+  fs.writeFileSync(controller, 'elements = {"pl-led": Led}\n');
+  await client.filesChanged([controller, FileChangeType.Changed]);
+  await client.waitForDiagnostics(target, (d) => !hasCode('unknown-element')(d));
+  fs.rmSync(path.join(root, 'elementExtensions'), { recursive: true });
+});
+
 test('a deprecated element is a warning tagged deprecated, and its quick fix names the successor', async () => {
   const target = file('geometry/triangleArea');
   const text = '<pl-figure file-name="triangle.png"></pl-figure>\n<pl-matrix-output></pl-matrix-output>\n';

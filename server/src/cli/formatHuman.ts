@@ -13,7 +13,8 @@ const SEVERITY_COLOR: Record<Problem['severity'], string> = { error: '31', warni
 /**
  * One `path:line:col severity message [code]` line per problem (the form editors and terminals
  * turn into links), files separated by a blank line, related places indented under their problem,
- * and a summary line.
+ * and a summary line. Hints are left out, as VS Code leaves them out of its Problems panel (the
+ * JSON and SARIF output keep them); the summary says how many.
  */
 export function formatHuman(result: CheckResult, options: HumanFormatOptions): string {
   const paint = (code: string, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -21,6 +22,7 @@ export function formatHuman(result: CheckResult, options: HumanFormatOptions): s
   const lines: string[] = [];
   let lastFile: string | undefined;
   for (const p of result.problems) {
+    if (p.severity === 'hint') continue;
     if (lastFile !== undefined && p.file !== lastFile) lines.push('');
     lastFile = p.file;
     const severity = paint(SEVERITY_COLOR[p.severity], SEVERITY_WORD[p.severity]);
@@ -34,10 +36,12 @@ export function formatHuman(result: CheckResult, options: HumanFormatOptions): s
 
 export function summary(result: CheckResult): string {
   const { errors, warnings, notes } = countBySeverity(result.problems);
+  const hints = result.problems.filter((p) => p.severity === 'hint').length;
   const files = result.courses.reduce((n, c) => n + c.files, 0);
   return (
-    `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(notes, 'note')} ` +
-    `in ${plural(result.courses.length, 'course')} (${plural(files, 'file')})`
+    `${plural(errors, 'error')}, ${plural(warnings, 'warning')}, ${plural(notes - hints, 'note')} ` +
+    `in ${plural(result.courses.length, 'course')} (${plural(files, 'file')})` +
+    (hints > 0 ? `; ${plural(hints, 'hint')} not shown (--severity CODE=note shows a code's)` : '')
   );
 }
 

@@ -1,7 +1,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
 import { declaredNames } from '../course/features/courseNames';
-import { DECLARATION_LIST, declareNameEdit } from '../course/features/declareName';
+import { DECLARATION_LIST, declareNamesEdit } from '../course/features/declareName';
 import { declarationOf, UUID_CODES } from '../course/features/fixAll';
 import { nearestName } from '../course/features/nearestName';
 import { uuidEdit } from '../course/features/newUuid';
@@ -10,7 +10,7 @@ import type { OffsetEdit } from '../course/features/textEdits';
 import { documentContext, type DocumentContext, type ServerContext } from './documentContext';
 import { fileUri, SOURCE } from './lspDiagnostics';
 
-/** Quick fixes: a new UUID, declaring an undeclared name in infoCourse.json, or the existing name meant. */
+/** Quick fixes: a new UUID, declaring an undeclared name (or all of a kind) in infoCourse.json, or the existing name meant. */
 export function codeActions(ctx: ServerContext, params: CodeActionParams): CodeAction[] {
   const doc = documentContext(ctx, params.textDocument.uri);
   if (!doc) return [];
@@ -39,18 +39,20 @@ function declareAction(ctx: ServerContext, { state }: DocumentContext, diagnosti
   const wanted = declarationOf({ code: String(diagnostic.code), data: diagnostic.data });
   if (!wanted) return undefined;
   const info = state.course.info;
+  const uri = fileUri(info.path);
+  const open = ctx.documents.get(uri);
   let text: string;
   try {
-    text = ctx.workspace.reader.readText(info.path);
+    text = open?.getText() ?? ctx.workspace.reader.readText(info.path);
   } catch {
     return undefined;
   }
-  const edit = declareNameEdit(text, wanted.kind, wanted.name);
+  const edit = declareNamesEdit(text, wanted.kind, wanted.names);
   if (!edit) return undefined;
-  const uri = fileUri(info.path);
-  const infoDocument = ctx.documents.get(uri) ?? TextDocument.create(uri, 'json', 0, text);
+  const infoDocument = open ?? TextDocument.create(uri, 'json', 0, text);
+  const list = DECLARATION_LIST[wanted.kind];
   return {
-    title: `Declare "${wanted.name}" in ${DECLARATION_LIST[wanted.kind]} of infoCourse.json`,
+    title: wanted.all ? `Declare all ${wanted.names.length} in ${list} of infoCourse.json` : `Declare "${wanted.names[0]}" in ${list} of infoCourse.json`,
     kind: CodeActionKind.QuickFix,
     diagnostics: [diagnostic],
     // A near existing name may be what was meant: then neither fix is the obvious one.

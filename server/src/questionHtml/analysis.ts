@@ -1,3 +1,4 @@
+import { extensionNames } from './courseElements';
 import { canonicalTag, elementInfo, elementInfos, type ElementInfo } from './elements';
 import { parseTemplate, type Element, type Template } from './template';
 
@@ -11,6 +12,11 @@ export interface Resolved {
   course: boolean;
   /** A child tag outside every parent that takes it: PrairieLearn ignores it, so its attributes are not checked. */
   misplaced: boolean;
+  /**
+   * A tag PrairieLearn's own elements do not place here, inside one of the course's elements (its
+   * children are that element's business) or inside a core element the course extends: not checked.
+   */
+  foreign?: { owner: string; extension: boolean };
 }
 
 /** A parsed template with every element resolved against the core and course elements. */
@@ -23,13 +29,29 @@ export interface Analysis {
 export function analyze(template: Template | string, courseElements: ReadonlySet<string> = new Set()): Analysis {
   const t = typeof template === 'string' ? parseTemplate(template) : template;
   const resolved = new Map<Element, Resolved>();
+  // The nearest enclosing course element or extended core element, inherited down the tree.
+  const owners = new Map<Element, { owner: string; extension: boolean }>();
   for (const el of t.elements) {
-    const parent = el.parent ? resolved.get(el.parent)?.name : undefined;
+    const parentResolved = el.parent ? resolved.get(el.parent) : undefined;
+    const parent = parentResolved?.name;
     const name = canonicalTag(el.tag, parent);
     const course = courseElements.has(name);
-    const info = course ? undefined : elementInfo(name, parent);
-    const misplaced = info?.kind === 'child' && !elementInfos(name).some((e) => parent !== undefined && e.parents.includes(parent));
-    resolved.set(el, { name, info, course, misplaced });
+    let info = course ? undefined : elementInfo(name, parent);
+    let misplaced = info?.kind === 'child' && !elementInfos(name).some((e) => parent !== undefined && e.parents.includes(parent));
+    const owner = el.parent ? owners.get(el.parent) : undefined;
+    let foreign: Resolved['foreign'];
+    const unplaced = !info || misplaced || (parentResolved?.info?.childrenOnly && !parentResolved.info.children.includes(name));
+    if (!course && owner && unplaced) {
+      foreign = owner;
+      info = undefined;
+      misplaced = false;
+    }
+    if (course) owners.set(el, { owner: name, extension: false });
+    else if (extensionNames(courseElements, name)) owners.set(el, { owner: name, extension: true });
+    // An extended element owns its whole subtree; a course element's ends at a core element in it,
+    // which is checked as anywhere else (with its own children).
+    else if (owner && (owner.extension || !info)) owners.set(el, owner);
+    resolved.set(el, foreign ? { name, info, course, misplaced, foreign } : { name, info, course, misplaced });
   }
   return { template: t, resolved, courseElements };
 }
@@ -40,4 +62,13 @@ export function exclusive(a: Element, b: Element): boolean {
     for (const t of b.sections) if (s.name === t.name && s.inverted !== t.inverted) return true;
   }
   return false;
+}
+
+/** The names the course's extensions add to the nearest enclosing core element they extend (pl-drawing), if any. */
+export function extendedAncestor(el: Element, { resolved, courseElements }: Analysis): ReadonlySet<string> | undefined {
+  for (let p = el.parent; p; p = p.parent) {
+    const names = extensionNames(courseElements, resolved.get(p)!.name);
+    if (names) return names;
+  }
+  return undefined;
 }

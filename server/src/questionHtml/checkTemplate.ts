@@ -3,6 +3,11 @@ import { analyze } from './analysis';
 import { TEMPLATE_RULES } from './rules';
 import type { CourseTemplateRule, TemplateEnv, TemplateReport } from './rules/rule';
 import { parseTemplate } from './template';
+import { CourseElements } from './courseElements';
+
+function extensionsOf(courseElements: ReadonlySet<string>): Iterable<[string, Set<string>]> {
+  return courseElements instanceof CourseElements ? [...courseElements.extensions].sort(([a], [b]) => (a < b ? -1 : 1)) : [];
+}
 
 /** Templates above this size are not checked (PrairieLearn templates are a few kilobytes). */
 export const MAX_TEMPLATE_CHARS = 5_000_000;
@@ -76,6 +81,7 @@ export function courseElementsKey(courseElements: ReadonlySet<string>): string {
   let key = keys.get(courseElements);
   if (key === undefined) {
     key = [...courseElements].sort().join('\n');
+    for (const [element, names] of extensionsOf(courseElements)) key += `\n${element} extended by ${[...names].sort().join(' ')}`;
     keys.set(courseElements, key);
   }
   return key;

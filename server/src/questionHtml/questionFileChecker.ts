@@ -3,20 +3,12 @@ import type { QuestionFileChecker, QuestionFileReport } from '../course/checkCou
 import type { CourseReader } from '../course/courseReader';
 import { checkTemplate, courseElementsKey, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
 import type { TemplateReport } from './rules/rule';
+import { readCourseElements, type CourseElements } from './courseElements';
 import { scanServerPy, type ServerPyNames } from './serverPy';
 
-/** The course's own elements: the folder names under elements/ (lower case, as lxml sees tags). */
-export function courseElementNames(courseRoot: string, reader: CourseReader): Set<string> {
-  try {
-    return new Set(
-      reader
-        .readDir(nodePath.join(courseRoot, 'elements'))
-        .filter((d) => d.isDirectory)
-        .map((d) => d.name.toLowerCase()),
-    );
-  } catch {
-    return new Set();
-  }
+/** The course's own elements (elements/) and element extensions (elementExtensions/). */
+export function courseElementNames(courseRoot: string, reader: CourseReader): CourseElements {
+  return readCourseElements(courseRoot, reader);
 }
 
 /** server.py of a question, scanned; the scan is cached by text unless `keep` is false. */

@@ -1,6 +1,7 @@
 import data from './elementData.json';
 import { canonicalAttribute, canonicalTag, isBooleanSpelling, TRUE_SPELLINGS } from './elements';
 import { findAttribute, parseTemplate, type Element } from './template';
+import { keepsBooleanForm } from './rules/deprecated';
 
 export interface OffsetEdit {
   start: number;
@@ -22,9 +23,13 @@ const REPLACEMENTS = data.replacements as Replacements;
 
 /** The fix for a diagnostic at [start, end) of `text`, given its code and data; undefined when there is none. */
 export function quickFix(text: string, code: string, start: number, diagnosticData: Record<string, unknown> | undefined): QuickFix | undefined {
-  if (code === 'duplicate-answers-name' && typeof diagnosticData?.suggestion === 'string') {
+  if ((code === 'duplicate-answers-name' || code === 'duplicate-answers-name-in-sections' || code === 'shared-answers-name') && typeof diagnosticData?.suggestion === 'string') {
     const value = text.slice(start).split(/["'\s>]/, 1)[0];
     return { title: `Rename to "${diagnosticData.suggestion}"`, edits: [{ start, end: start + value.length, newText: diagnosticData.suggestion }] };
+  }
+  if (code === 'html-backslash-void-tag') {
+    const m = /^<([A-Za-z]+)\\>?/.exec(text.slice(start, start + 20));
+    return m ? { title: `Replace with <${m[1]}>`, edits: [{ start, end: start + m[0].length, newText: `<${m[1]}>` }] } : undefined;
   }
   if (!code.startsWith('deprecated-')) return undefined;
   const template = parseTemplate(text);
@@ -36,6 +41,7 @@ export function quickFix(text: string, code: string, start: number, diagnosticDa
   if (!attr) return undefined;
   const attrName = canonicalAttribute(attr.name);
   if (code === 'deprecated-attribute-value') {
+    if (keepsBooleanForm(el, name, attrName)) return undefined;
     const table = REPLACEMENTS.values[`${name} ${attrName}`];
     const value = attr.value ?? '';
     const key = table?.[value] !== undefined ? value : isBooleanSpelling(value) ? (TRUE_SPELLINGS.includes(value) ? 'true' : 'false') : undefined;

@@ -56,7 +56,7 @@ export interface Element {
   sections: readonly Section[];
 }
 
-export type TemplateProblemKind = 'unclosed-element' | 'stray-end-tag' | 'unterminated-tag' | 'unterminated-comment' | 'duplicate-attribute';
+export type TemplateProblemKind = 'unclosed-element' | 'stray-end-tag' | 'unterminated-tag' | 'unterminated-comment' | 'duplicate-attribute' | 'backslash-void-tag';
 
 export interface TemplateProblem {
   kind: TemplateProblemKind;
@@ -125,14 +125,20 @@ export function parseTemplate(text: string): Template {
     }
   };
   const crossed = new Set<Element>();
+  // Offsets of `{{{x}}}` and `{{& x}}` in text: the value may hold markup that opens or closes tags.
+  const rawValues: number[] = [];
+  const rawValueAfter = (pos: number) => rawValues.length > 0 && rawValues[rawValues.length - 1] >= pos;
   const closeElement = (el: Element, end: number, implicit: boolean) => {
     el.end = end;
-    if (implicit && !OPTIONAL_END.has(el.lower) && !crossed.has(el)) {
+    if (implicit && !OPTIONAL_END.has(el.lower) && !crossed.has(el) && !rawValueAfter(el.startTagEnd)) {
       problems.push({
         kind: 'unclosed-element',
         start: el.nameStart,
         end: el.nameEnd,
-        message: `<${el.tag}> is never closed; browsers close it where its parent ends. Add </${el.tag}>.`,
+        message:
+          el.lower === 'markdown'
+            ? '<markdown> is never closed, so PrairieLearn never renders its text as Markdown: it shows as written, up to the end of the file. Add </markdown>.'
+            : `<${el.tag}> is never closed; PrairieLearn's HTML parser (lxml) closes it where its parent ends. Add </${el.tag}>.`,
       });
     }
   };
@@ -160,6 +166,7 @@ export function parseTemplate(text: string): Template {
     const next = lt < 0 ? mu : mu < 0 ? lt : Math.min(lt, mu);
     if (next < 0) break;
     if (next === mu) {
+      if (tags[nextTag].kind === 'raw') rawValues.push(mu);
       i = skipMustache(mu);
       continue;
     }
@@ -217,7 +224,10 @@ export function parseTemplate(text: string): Template {
     while (m >= 0 && stack[m].lower !== lower) m--;
     if (m < 0) {
       // Inside a section the start tag may be in another branch.
-      if (!VOID.has(lower) && sections.length === 0) problems.push({ kind: 'stray-end-tag', start: pos, end: end, message: `</${tag}> has no matching <${tag}>; browsers ignore it. Remove it or add the start tag.` });
+      // After a `{{{x}}}` the start tag may come from the value.
+      if (!VOID.has(lower) && sections.length === 0 && rawValues.length === 0) {
+        problems.push({ kind: 'stray-end-tag', start: pos, end: end, message: `</${tag}> has no matching <${tag}>; PrairieLearn's HTML parser (lxml) drops it. Remove it or add the start tag.` });
+      }
       return end;
     }
     for (let x = stack.length - 1; x > m; x--) closeElement(stack[x], pos, true);
@@ -232,8 +242,13 @@ export function parseTemplate(text: string): Template {
     let j = skipRun(TAG_NAME, text, pos + 1);
     // A "{" that starts no mustache tag is part of the name.
     while (text.charCodeAt(j) === 123 && !at.has(j)) j = skipRun(TAG_NAME, text, j + 1);
-    const tag = text.slice(pos + 1, j);
+    let tag = text.slice(pos + 1, j);
     const parent = stack[stack.length - 1];
+    // `<br\>`: meant as `<br/>`; the backslash is not part of a tag, so it is taken as the void element.
+    if (tag.endsWith('\\') && VOID.has(tag.slice(0, -1).toLowerCase())) {
+      problems.push({ kind: 'backslash-void-tag', start: pos, end: j + (text[j] === '>' ? 1 : 0), message: `<${tag}> is not a tag PrairieLearn's HTML parser knows; write <${tag.slice(0, -1)}>.` });
+      tag = tag.slice(0, -1);
+    }
     const el: Element = {
       tag,
       lower: tag.toLowerCase(),
@@ -298,6 +313,12 @@ export function parseTemplate(text: string): Template {
     }
     if (RAW_TEXT.has(el.lower)) {
       const close = findRawTextEnd(el.lower, k);
+      if (close < 0 && el.lower === 'markdown') {
+        // Never converted (PrairieLearn looks for <markdown>...</markdown>), so its content is plain
+        // markup: the parent's end tag closes it.
+        stack.push(el);
+        return k;
+      }
       if (close < 0) {
         closeElement(el, n, true);
         return n;

@@ -38,6 +38,33 @@ suite('PrairieLearn extension in VS Code', () => {
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
+  test('hover in question.html, as VS Code renders it, keeps every <pl-...> name and repeats no diagnostic', async () => {
+    const questions = vscode.Uri.joinPath(workspaceRoot(), 'questions');
+    const [html] = await vscode.workspace.findFiles(new vscode.RelativePattern(questions, '**/question.html'), undefined, 1);
+    assert.ok(html, 'the course has a question.html');
+    const doc = await vscode.workspace.openTextDocument(html);
+    const editor = await vscode.window.showTextDocument(doc);
+    const text = '<pl-string-input answers-name="s" wieght="1"></pl-string-input>\n';
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
+    const diagnostic = await until('the unknown-attribute diagnostic', () =>
+      vscode.languages.getDiagnostics(html).find((d) => d.source === 'PrairieLearn' && String(typeof d.code === 'object' ? d.code.value : d.code) === 'unknown-attribute'),
+    );
+    // What VS Code's own Markdown renderer makes of every hover at a position (ours and the HTML extension's).
+    await vscode.extensions.getExtension('vscode.markdown-language-features')?.activate();
+    const rendered = async (offset: number) => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', html, doc.positionAt(offset));
+      const markdown = hovers.flatMap((h) => h.contents).map((c) => (typeof c === 'string' ? c : c.value)).join('\n\n');
+      return { markdown, html: await vscode.commands.executeCommand<string>('markdown.api.render', markdown) };
+    };
+    const element = await rendered(3);
+    assert.match(element.html, /<strong><code>&lt;pl-string-input&gt;<\/code><\/strong> \(submission\)/, element.html);
+    const attribute = await rendered(text.indexOf('answers-name') + 2);
+    assert.match(attribute.html, /<strong>answers-name<\/strong> on <code>&lt;pl-string-input&gt;<\/code>: string, required/, attribute.html);
+    const onMistake = await rendered(text.indexOf('wieght') + 2);
+    assert.ok(!onMistake.markdown.includes(diagnostic.message), 'the diagnostic is shown above the hover, not in it');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+  });
+
   test('Start Local Reference Server signs in to it', async () => {
     await vscode.commands.executeCommand('prairielearn.startLocalServer');
     const { auth } = await state();

@@ -25,6 +25,12 @@ const COLORS = ['red', 'pink', 'purple', 'blue', 'turquoise', 'green', 'yellow',
  * per item or spread over lines. Undefined when the file is not an object to edit safely.
  */
 export function declareNameEdit(infoCourseText: string, kind: DeclarableKind, name: string): OffsetEdit | undefined {
+  return declareNamesEdit(infoCourseText, kind, [name]);
+}
+
+/** One edit that declares all of `names` (in order) at the end of the list, each with its own color. */
+export function declareNamesEdit(infoCourseText: string, kind: DeclarableKind, names: readonly string[]): OffsetEdit | undefined {
+  if (names.length === 0) return undefined;
   const root = jsonc.parseTree(infoCourseText);
   if (root?.type !== 'object') return undefined;
   const list = DECLARATION_LIST[kind];
@@ -34,25 +40,30 @@ export function declareNameEdit(infoCourseText: string, kind: DeclarableKind, na
   const array = jsonc.findNodeAtLocation(root, [list]);
   if (array && array.type !== 'array') return undefined;
   const items = array?.children ?? [];
-  const fields = declarationFields(kind, name, usedColors(items));
+  const used = usedColors(items);
+  const fieldsOf = names.map((name) => {
+    const fields = declarationFields(kind, name, used);
+    for (const [k, v] of fields) if (k === 'color') used.add(v);
+    return fields;
+  });
 
   if (array && items.length > 0) {
     const last = items[items.length - 1];
     const first = items[0];
     const multiLine = text.slice(first.offset, first.offset + first.length).includes('\n');
     const itemIndent = indentationAt(text, last.offset);
-    const item = formatItem(fields, multiLine, itemIndent, unit, eol);
+    const added = fieldsOf.map((fields) => `,${eol}${itemIndent}${formatItem(fields, multiLine, itemIndent, unit, eol)}`).join('');
     const at = last.offset + last.length;
-    return { start: at, end: at, newText: `,${eol}${itemIndent}${item}` };
+    return { start: at, end: at, newText: added };
   }
   if (array) {
     const propIndent = indentationAt(text, array.offset);
-    const item = formatItem(fields, false, propIndent + unit, unit, eol);
+    const added = fieldsOf.map((fields) => `${propIndent}${unit}${formatItem(fields, false, propIndent + unit, unit, eol)}`).join(`,${eol}`);
     const inside = array.offset + 1;
-    return { start: inside, end: array.offset + array.length - 1, newText: `${eol}${propIndent}${unit}${item}${eol}${propIndent}` };
+    return { start: inside, end: array.offset + array.length - 1, newText: `${eol}${added}${eol}${propIndent}` };
   }
-  const item = formatItem(fields, false, unit + unit, unit, eol);
-  const property = `"${list}": [${eol}${unit}${unit}${item}${eol}${unit}]`;
+  const added = fieldsOf.map((fields) => `${unit}${unit}${formatItem(fields, false, unit + unit, unit, eol)}`).join(`,${eol}`);
+  const property = `"${list}": [${eol}${added}${eol}${unit}]`;
   const props = root.children ?? [];
   if (props.length === 0) {
     return { start: root.offset + 1, end: root.offset + root.length - 1, newText: `${eol}${unit}${property}${eol}` };

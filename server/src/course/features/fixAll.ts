@@ -1,4 +1,4 @@
-import { DECLARATION_LIST, declareNameEdit, type DeclarableKind } from './declareName';
+import { DECLARATION_LIST, declareNamesEdit, type DeclarableKind } from './declareName';
 import { uuidEdit } from './newUuid';
 import type { OffsetEdit } from './textEdits';
 
@@ -11,12 +11,17 @@ export interface FixableProblem {
   data?: unknown;
 }
 
-/** The name a problem says to declare in infoCourse.json, if it is an undeclared-name problem. */
-export function declarationOf(problem: FixableProblem): { kind: DeclarableKind; name: string } | undefined {
-  const data = problem.data as { kind?: unknown; name?: unknown } | undefined;
+/**
+ * The names a problem says to declare in infoCourse.json: one for a use of an undeclared name, every
+ * undeclared name of the kind for the note on infoCourse.json (`all`).
+ */
+export function declarationOf(problem: FixableProblem): { kind: DeclarableKind; names: string[]; all: boolean } | undefined {
+  const data = problem.data as { kind?: unknown; name?: unknown; names?: unknown } | undefined;
   const kind = problem.code === 'undeclared-sharing-set' ? 'sharingSet' : data?.kind;
-  if (typeof data?.name !== 'string' || typeof kind !== 'string' || !(kind in DECLARATION_LIST)) return undefined;
-  return { kind: kind as DeclarableKind, name: data.name };
+  if (typeof kind !== 'string' || !(kind in DECLARATION_LIST)) return undefined;
+  if (typeof data?.name === 'string') return { kind: kind as DeclarableKind, names: [data.name], all: false };
+  const names = Array.isArray(data?.names) ? data.names.filter((n): n is string => typeof n === 'string') : [];
+  return names.length > 0 ? { kind: kind as DeclarableKind, names, all: true } : undefined;
 }
 
 export interface InfoFileFixes {
@@ -38,9 +43,10 @@ export function infoFileFixes(text: string, infoCourseText: string | undefined, 
   const seen = new Set<string>();
   for (const problem of problems) {
     const wanted = declarationOf(problem);
-    if (!wanted || seen.has(`${wanted.kind} ${wanted.name}`)) continue;
-    seen.add(`${wanted.kind} ${wanted.name}`);
-    const edit = declareNameEdit(declared, wanted.kind, wanted.name);
+    if (!wanted) continue;
+    const names = wanted.names.filter((name) => !seen.has(`${wanted.kind} ${name}`));
+    for (const name of names) seen.add(`${wanted.kind} ${name}`);
+    const edit = names.length > 0 ? declareNamesEdit(declared, wanted.kind, names) : undefined;
     if (edit) declared = declared.slice(0, edit.start) + edit.newText + declared.slice(edit.end);
   }
   return declared === infoCourseText ? { own } : { own, infoCourse: changedSpan(infoCourseText, declared) };

@@ -12,6 +12,7 @@ import { unknownDevModeFeatures } from './unknownDevModeFeatures';
 import { undeclaredSharingSets } from './undeclaredSharingSets';
 import { draftQuestionSharing } from './draftQuestionSharing';
 import { undeclaredNames } from './undeclaredNames';
+import { undeclaredNamesSummary } from './undeclaredNamesSummary';
 import { questionDependencyFiles } from './questionDependencyFiles';
 import { assessmentLegacyGroupConflict } from './assessmentLegacyGroupConflict';
 import { assessmentHomeworkRestrictions } from './assessmentHomeworkRestrictions';
@@ -77,6 +78,7 @@ export const ALL_RULES: Rule[] = [
   undeclaredSharingSets,
   draftQuestionSharing,
   undeclaredNames,
+  undeclaredNamesSummary,
   questionDependencyFiles,
   assessmentLegacyGroupConflict,
   assessmentHomeworkRestrictions,

@@ -17,6 +17,7 @@ export const childPlacement: TemplateRule = {
   check({ template, resolved }, _env, report) {
     for (const el of template.elements) {
       const r = resolved.get(el)!;
+      if (r.foreign) continue;
       const parent = el.parent && resolved.get(el.parent);
       if (r.misplaced) {
         const parents = [...new Set(elementInfos(r.name).flatMap((e) => e.parents))];

@@ -1,5 +1,16 @@
-import { canonicalAttribute, isBooleanSpelling, TRUE_SPELLINGS } from '../elements';
+import { canonicalAttribute, FALSE_SPELLINGS, isBooleanSpelling, TRUE_SPELLINGS } from '../elements';
+import { findAttribute, type Element } from '../template';
 import type { TemplateRule } from './rule';
+
+/**
+ * pl-multiple-choice with builtin-grading="false" takes all-of-the-above and none-of-the-above only
+ * as true/false: the "random" that replaces the boolean form elsewhere would break the question.
+ */
+export function keepsBooleanForm(el: Element, element: string, attribute: string): boolean {
+  if (element !== 'pl-multiple-choice' || (attribute !== 'all-of-the-above' && attribute !== 'none-of-the-above')) return false;
+  const grading = findAttribute(el, 'builtin-grading');
+  return grading?.value !== undefined && FALSE_SPELLINGS.includes(grading.value);
+}
 
 /** Deprecated elements, attributes and values still work: warnings, with the replacement. */
 export const deprecated: TemplateRule = {
@@ -24,7 +35,7 @@ export const deprecated: TemplateRule = {
           report({ code: 'deprecated-attribute', message: `"${a.name}" on <${el.tag}> is deprecated. ${hint === 'deprecated' ? 'Leave it out.' : hint}`, start: a.nameStart, end: a.nameEnd, data: { element: info.name, attribute: name } });
         }
         const values = info.deprecatedValues[name];
-        if (!values || a.value === undefined || a.dynamic) continue;
+        if (!values || a.value === undefined || a.dynamic || keepsBooleanForm(el, info.name, name)) continue;
         // A value listed as "true"/"false" stands for every spelling of that boolean.
         const key = values[a.value] ? a.value : isBooleanSpelling(a.value) ? (TRUE_SPELLINGS.includes(a.value) ? 'true' : 'false') : undefined;
         // The facts' notes on where a hint comes from are not for users.

@@ -1,3 +1,5 @@
+import { extendedAncestor } from '../analysis';
+import { extensionNames } from '../courseElements';
 import { acceptedAttributes, attributeNames, canonicalAttribute } from '../elements';
 import { didYouMean } from '../suggest';
 import type { TemplateRule } from './rule';
@@ -14,10 +16,13 @@ export const unknownAttribute: TemplateRule = {
     'unknown-attribute': { severity: 'error', description: 'An attribute the element does not accept; PrairieLearn rejects the question.' },
     'unknown-extensible-attribute': { severity: 'warning', description: 'An attribute the element does not accept unless a course element extension adds it.' },
   },
-  check({ template, resolved }, _env, report) {
+  check(analysis, _env, report) {
+    const { template, resolved, courseElements } = analysis;
     for (const el of template.elements) {
       const { info, misplaced } = resolved.get(el)!;
       if (misplaced || !info || info.attributeCheck === 'none') continue;
+      // The course extends this element (pl-graph) or the one it sits in: its extensions may add the attribute.
+      if (info.attributeCheck === 'warning' && (extensionNames(courseElements, info.name) || extendedAncestor(el, analysis))) continue;
       const accepted = acceptedAttributes(info);
       for (const a of el.attributes) {
         if (a.name.includes('{{') || accepted.has(canonicalAttribute(a.name))) continue;

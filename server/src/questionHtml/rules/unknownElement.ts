@@ -1,3 +1,4 @@
+import { extensionNames } from '../courseElements';
 import { allEntries } from '../elements';
 import { didYouMean } from '../suggest';
 import type { TemplateRule } from './rule';
@@ -16,6 +17,19 @@ export const unknownElement: TemplateRule = {
     for (const el of template.elements) {
       const r = resolved.get(el)!;
       if (r.info || r.course || !/^pl[-_]/.test(r.name) || el.tag.includes('{{')) continue;
+      if (r.foreign) {
+        // Inside a course element: its own business. Inside an extended core element: fine when an
+        // extension defines the name, else a warning that says where it was looked for.
+        if (!r.foreign.extension || extensionNames(courseElements, r.foreign.owner)?.has(r.name)) continue;
+        report({
+          code: 'unknown-element',
+          message: `Unknown element <${el.tag}>: neither <${r.foreign.owner}> nor the course's extensions of it (elementExtensions/${r.foreign.owner}/) are seen to define it.`,
+          start: el.nameStart,
+          end: el.nameEnd,
+          data: { tag: el.tag },
+        });
+        continue;
+      }
       // Inside an element that takes only its own child tags, unexpected-child-element (an error) says it.
       if (el.parent && resolved.get(el.parent)?.info?.childrenOnly) continue;
       report({

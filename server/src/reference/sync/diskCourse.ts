@@ -1,3 +1,4 @@
+import * as nodePath from 'node:path';
 import { CourseChecker, allEntries, loadCourse, type Course, type InfoEntry } from '../../course';
 
 /** One info file as the sync sees it: its data only when it has no errors, and its messages. */
@@ -18,8 +19,20 @@ export interface DiskCourse {
   courseInstances: { file: SyncFile; assessments: SyncFile[] }[];
   /** Messages about folders that hold no info file. */
   missing: SyncFile[];
+  /**
+   * The editor's own findings in other files of a question (question.html), which PrairieLearn's
+   * sync never reads: shown apart, they never count towards the sync's status.
+   */
+  editorFindings: EditorFindings[];
   hasErrors: boolean;
   hasWarnings: boolean;
+}
+
+export interface EditorFindings {
+  /** Relative to the course root, '/' separated. */
+  relPath: string;
+  errors: string[];
+  warnings: string[];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,14 +58,23 @@ export function readDiskCourse(root: string, checker = new CourseChecker(), now 
   }
   const missingByDir = new Map(course.missing.map((m) => [m.dir, m]));
   const extra = new Map<string, SyncFile>();
+  const editor = new Map<string, EditorFindings>();
   for (const d of diagnostics) {
     let file = files.get(d.file);
+    const missing = file ? undefined : missingByDir.get(d.file);
+    if (!file && !missing) {
+      if (d.severity !== 'error' && d.severity !== 'warning') continue;
+      const relPath = nodePath.relative(root, d.file).split(nodePath.sep).join('/');
+      let found = editor.get(relPath);
+      if (!found) editor.set(relPath, (found = { relPath, errors: [], warnings: [] }));
+      (d.severity === 'error' ? found.errors : found.warnings).push(d.message);
+      continue;
+    }
     if (!file) {
-      const missing = missingByDir.get(d.file);
-      const relPath = missing?.relPath ?? d.file;
+      const relPath = missing!.relPath;
       file = extra.get(relPath);
       if (!file) {
-        const entry: InfoEntry = { kind: missing?.kind ?? 'question', id: '', dir: d.file, path: d.file, relPath };
+        const entry: InfoEntry = { kind: missing!.kind, id: '', dir: d.file, path: d.file, relPath };
         extra.set(relPath, (file = { entry, errors: [], warnings: [] }));
       }
     }
@@ -72,6 +94,7 @@ export function readDiskCourse(root: string, checker = new CourseChecker(), now 
       assessments: [...ci.assessments.values()].map((e) => files.get(e.path)!),
     })),
     missing: [...extra.values()],
+    editorFindings: [...editor.values()],
     hasErrors: all.some((f) => f.errors.length > 0),
     hasWarnings: all.some((f) => f.warnings.length > 0),
   };
