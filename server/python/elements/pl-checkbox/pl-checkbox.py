@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 import prairielearn as pl
-from checkbox_rules import draw_counts, partial_credit_method, score
+from checkbox_scoring import draw_counts, partial_credit_method, score
 from prairielearn import element_ui as ui
 
 OPTIONAL = [
