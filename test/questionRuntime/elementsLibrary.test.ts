@@ -157,7 +157,8 @@ pl.grade_answer_parameterized(g, 'q', lambda v: (v == 3, 'yes'), weight=2)
 pl.grade_answer_parameterized(g, 'missing', lambda v: (True, None))
 print(json.dumps({'weighted': d['score'], 'aon': e['score'], 'errors': errors, 'msgs': msgs, 'files': f,
   'badges': [pl.determine_score_params(s) for s in [1, 1.2, 0.555, 0.001, 0, -1]], 'g': g['partial_scores'],
-  'all_empty': pl.all_partial_scores_correct({'partial_scores': {}})}))
+  'all_empty': pl.all_partial_scores_correct({'partial_scores': {}}),
+  'types': [pl.QuestionData.__name__, pl.ElementTestData.__name__, pl.PartialScore.__name__]}))
 `);
   assert.equal(out.weighted, (3 + 0.5) / 4);
   assert.equal(out.aon, 1);
@@ -171,6 +172,8 @@ print(json.dumps({'weighted': d['score'], 'aon': e['score'], 'errors': errors, '
   assert.deepEqual(out.badges, [['correct', true], ['correct', true], ['partial', 55], ['partial', 0], ['incorrect', true], ['incorrect', true]]);
   assert.deepEqual(out.g, { q: { score: 1, weight: 2, feedback: 'yes' }, missing: { score: 0, weight: 1 } });
   assert.equal(out.all_empty, false);
+  // Controllers annotate with these names, which must exist when their functions are defined.
+  assert.deepEqual(out.types, ['QuestionData', 'ElementTestData', 'PartialScore']);
 });
 
 test('grade_answer_parameterized with a timeout records the format error and keeps score 0', () => {
