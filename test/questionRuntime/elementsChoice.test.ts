@@ -143,6 +143,8 @@ test('checkbox render and test()', () => {
   assert.match(q, /badge text-bg-danger">incorrect/, 'per-option marks show without partial credit');
   const pc = runElement(CB, 'render', cb('partial-credit="coverage"'), phaseData('render', { ...v, raw_submitted_answers: { q: 'a' }, partial_scores: { q: { score: 0.5, weight: 1 } } })).html!;
   assert.doesNotMatch(pc, />incorrect<|>correct</, 'marks are hidden with partial credit while editable');
+  const sub = runElement(CB, 'render', cb(), phaseData('render-submission', { ...v, submitted_answers: { q: ['b', 'd'] }, partial_scores: { q: { score: 0, weight: 1, feedback: { b: 'Yes, B', d: 'Not D' } } } })).html!;
+  assert.match(sub, /\(b\) B.*Yes, B.*\(d\) D.*Not D/s, 'option feedback appears beside each selected option');
   const ans = runElement(CB, 'render', cb(), phaseData('render-answer', v)).html!;
   assert.match(ans, /\(a\) A.*\(b\) B/s);
   assert.doesNotMatch(ans, /\(c\)/);
