@@ -24,6 +24,7 @@ __all__ = [
     "get_builtin_constants",
     "get_builtin_functions",
     "is_sympy_json",
+    "get_items_list",
 ]
 
 _HIDDEN_E = "_Exp1"
@@ -212,6 +213,11 @@ def evaluate(expr: str, locals_for_eval: dict[str, Any] | None = None, allow_com
 
 def evaluate_with_source(expr: str, locals_for_eval: dict[str, Any] | None = None, allow_complex: bool = False) -> tuple[Any, str]:
     return evaluate(expr, locals_for_eval, allow_complex), expr
+
+
+def get_items_list(items_string: str | None) -> list[str]:
+    """'x, y' -> ['x', 'y']; None -> []."""
+    return [] if items_string is None else [item.strip() for item in items_string.split(",")]
 
 
 def is_sympy_json(value: Any) -> bool:
