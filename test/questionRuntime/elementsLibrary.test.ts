@@ -3,6 +3,7 @@
 // conversion_utils / html_utils / question_utils as recorded there).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { pythonJson, runPython } from './elementHarness';
 
 const lib = (body: string) => pythonJson(`import prairielearn as pl\nimport numpy as np\n${body}`);
@@ -321,4 +322,21 @@ except SyntaxError as e:
     print('error:', e)
 `);
   assert.equal(out, '<ul>\n  <li>&lt;a&gt;|<b>|<b></li>\n  <li>z||</li>\n</ul>\nempty 3 [2.5]/2.5\nerror: Unclosed tag "open"\n');
+});
+
+test('load_extension runs extension code from its own folder; load_all_extensions orders by name', () => {
+  const root = path.join(__dirname, 'fixtures', 'elementsCourse', 'elementExtensions', 'pl-thing');
+  const out = lib(`
+root = ${JSON.stringify(root)}
+data = {'extensions': {n: {'controller': n + '.py', 'directory': os.path.join(root, n)} for n in ['beta', 'alpha']}}
+alpha = pl.load_extension(data, 'alpha')
+everything = pl.load_all_extensions(data)
+try:
+    pl.load_extension(data, 'gamma'); missing = None
+except ValueError as e:
+    missing = str(e)
+print(json.dumps({'name': alpha.NAME, 'where': alpha.where(), 'cwd_after': os.getcwd() == ${JSON.stringify(path.resolve(__dirname, '..', '..', 'server', 'python'))},
+  'order': list(everything), 'double': everything['beta'].double(4), 'missing': missing}))
+`);
+  assert.deepEqual(out, { name: 'alpha', where: 'alpha', cwd_after: true, order: ['alpha', 'beta'], double: 8, missing: 'Could not find extension gamma.' });
 });
