@@ -299,7 +299,11 @@ import prairielearn.sympy_utils as psu
 x = sympy.Symbol('x', positive=True)
 j = psu.sympy_to_json(sympy.E**x + 2*sympy.I)
 back = psu.json_to_sympy(json.loads(json.dumps(j)))
-print(json.dumps({'j': j, 'same': back == sympy.E**x + 2*sympy.I, 'pos': list(back.free_symbols)[0].is_positive}))
+y = sympy.Symbol('y')
+others = [sympy.floor(y) + sympy.binomial(y, 2), y**sympy.Rational(1, 3) * sympy.Float(0.5), -sympy.oo + y, sympy.Interval.open(0, 1),
+          sympy.Union(sympy.Interval(0, 1), sympy.FiniteSet(3)), sympy.sqrt(2) * sympy.pi * y]
+print(json.dumps({'j': j, 'same': back == sympy.E**x + 2*sympy.I, 'pos': list(back.free_symbols)[0].is_positive,
+  'others': [psu.json_to_sympy(json.loads(json.dumps(psu.sympy_to_json(e)))) == e for e in others]}))
 `);
   assert.equal(out.j._type, 'sympy');
   assert.deepEqual(out.j._variables, ['x']);
@@ -307,6 +311,7 @@ print(json.dumps({'j': j, 'same': back == sympy.E**x + 2*sympy.I, 'pos': list(ba
   assert.match(out.j._value, /_ImaginaryUnit/);
   assert.equal(out.same, true);
   assert.equal(out.pos, true);
+  assert.deepEqual(out.others, [true, true, true, true, true, true], 'what sympy prints for server.py answers reads back');
 });
 
 test('the fallback chevron renders Mustache like chevron', () => {
