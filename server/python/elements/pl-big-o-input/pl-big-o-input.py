@@ -82,6 +82,7 @@ def prepare(element_html, data):
     name = pl.get_string_attrib(element, "answers-name")
     pl.check_answers_names(data, name)
     _kind(element)
+    _variables(element, data)
     correct = pl.get_string_attrib(element, "correct-answer", None)
     if correct is not None:
         if name in data["correct_answers"]:
