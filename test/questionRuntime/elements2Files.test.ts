@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createHash } from 'node:crypto';
 import { elementError, phaseData, runElement } from './elementHarness';
 import { makeVariant, render, selfTest, submit } from './fixtures/elements2/lifecycle';
 
@@ -36,6 +37,21 @@ test('pl-file-upload parse keeps allowed files and reports missing ones under _f
   assert.deepEqual(missing.format_errors[field], missing.format_errors._files);
   assert.deepEqual(submit(UP, UPLOAD, v, {}).format_errors._files, ['No submitted answer for file upload.']);
   assert.deepEqual(submit(UP, UPLOAD, v, { [field]: '{not json' }).format_errors[field], ['Could not parse submitted files.']);
+  // Patterns match case-insensitively, as PrairieLearn's glob-to-regex matching does (pl-file-upload.py match_regex_with_files).
+  const upper = submit(UP, UPLOAD, v, { [field]: JSON.stringify([files[0], files[1], { name: 'DATA.CSV', contents: b64('3') }]) });
+  assert.deepEqual(upper.submitted_answers._files.map((f: any) => f.name), ['a.py', 'b.txt', 'DATA.CSV']);
+});
+
+test('pl-file-upload field name is PrairieLearn\'s: sha1 of the attributes joined by /, // and ////', () => {
+  // Source: PrairieLearn apps/prairielearn/elements/pl-file-upload/pl-file-upload.py get_answer_name.
+  const v = makeVariant(UP, UPLOAD);
+  assert.equal(uploadField(v, UPLOAD), `_file_upload_${createHash('sha1').update('a.py, b.txt/notes.md//*.csv').digest('hex')}`);
+  const twoPatterns = '<pl-file-upload file-patterns="*.py, *.py"></pl-file-upload>';
+  const tv = makeVariant(UP, twoPatterns);
+  const f = uploadField(tv, twoPatterns);
+  assert.equal(f, `_file_upload_${createHash('sha1').update('//*.py, *.py').digest('hex')}`);
+  const one = submit(UP, twoPatterns, tv, { [f]: JSON.stringify([{ name: 'x.py', contents: b64('1') }]) });
+  assert.deepEqual(one.format_errors._files, ['The following required file patterns were missing: *.py'], 'each required pattern needs its own file');
 });
 
 test('pl-file-upload renders the file list in the question panel only; test() agrees with parse', () => {

@@ -21,8 +21,31 @@ def _lists(element):
 
 
 def _field(element):
-    key = "\x00".join(pl.get_string_attrib(element, a, "") for a in ATTRIBUTES)
+    # PrairieLearn's key: sha1 of the raw attributes joined with "/", "//" and "////" ("/" cannot be in a file name).
+    raw = [pl.get_string_attrib(element, a, "") for a in ATTRIBUTES]
+    key = raw[0] + "".join(sep + value for sep, value in zip(["/", "//", "////"], raw[1:]) if value)
     return "_file_upload_" + hashlib.sha1(key.encode("utf-8")).hexdigest()
+
+
+def _matches(name, pattern):
+    return fnmatch.fnmatch(name.lower(), pattern.lower())
+
+
+def _accepted(lists, names):
+    """(accepted names, required patterns no file matched); each required pattern takes a file of its own."""
+    accepted = {n for n in names if n in lists["file-names"]}
+    rest = [n for n in names if n not in accepted]
+    unmatched = []
+    for pattern in lists["file-patterns"]:
+        hit = next((n for n in rest if _matches(n, pattern)), None)
+        if hit is None:
+            unmatched.append(pattern)
+        else:
+            accepted.add(hit)
+            rest.remove(hit)
+    accepted |= {n for n in rest if n in lists["optional-file-names"]
+                 or any(_matches(n, p) for p in lists["optional-file-patterns"])}
+    return accepted, unmatched
 
 
 def _errors(data, field, messages):
@@ -57,20 +80,17 @@ def parse(element_html, data):
         _errors(data, field, ["Could not parse submitted files."])
         return
     names = [f["name"] for f in files]
+    accepted, unmatched = _accepted(lists, names)
     messages = []
     missing = [n for n in lists["file-names"] if n not in names]
     if missing:
         messages.append("The following required files were missing: " + ", ".join(html.escape(n) for n in missing))
-    unmatched = [p for p in lists["file-patterns"] if not any(fnmatch.fnmatchcase(n, p) for n in names)]
     if unmatched:
         messages.append("The following required file patterns were missing: " + ", ".join(html.escape(p) for p in unmatched))
     if messages:
         _errors(data, field, messages)
-        return
-    exact = set(lists["file-names"] + lists["optional-file-names"])
-    patterns = lists["file-patterns"] + lists["optional-file-patterns"]
     for entry in files:
-        if entry["name"] in exact or any(fnmatch.fnmatchcase(entry["name"], p) for p in patterns):
+        if entry["name"] in accepted:
             pl.add_submitted_file(data, entry["name"], entry["contents"])
 
 
