@@ -90,7 +90,7 @@ def prepare(element_html, data):
 def render(element_html, data):
     element = lxml.html.fragment_fromstring(element_html)
     digits = pl.get_integer_attrib(element, "digits", 2)
-    if element.tag == "pl-matrix-output":
+    if element.tag.replace("_", "-") == "pl-matrix-output":
         shown = ["matlab", "numpy"]
         default = "matlab"
     else:
