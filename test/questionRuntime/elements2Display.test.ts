@@ -55,7 +55,7 @@ test('pl-hidden-hints: hints unlock with valid submissions, sorted, the newest o
   for (const panel of ['submission', 'answer']) {
     assert.match(runElement('pl-hidden-hints', 'render', HINTS, phaseData(`render-${panel}` as any, { num_valid_submissions: 1 })).html ?? '', /Hint #2/);
   }
-  assert.match(elementError('pl-hidden-hints', 'render', '<pl-hidden-hints><p>x</p></pl-hidden-hints>', phaseData('render')) ?? '', /only pl-hint/);
+  assert.match(elementError('pl-hidden-hints', 'render', '<pl-hidden-hints><p>x</p></pl-hidden-hints>', phaseData('render')) ?? '', /Tags inside of pl-hidden-hints must be pl-hint, not 'p'/);
 });
 
 test('pl-template renders a mustache file with params, preferences and pl-variable children; warns about other tags', () => {

@@ -26,8 +26,11 @@ test('pl-file-editor parse stores the text in _files; blank and bad UTF-8 are fi
   assert.deepEqual(d.submitted_answers._files, [{ name: 'main.py', contents: b64('print(1)\n') }]);
   assert.equal(field('main.py') in d.submitted_answers, false, 'the raw field is removed');
   assert.deepEqual(submit(FE, EDITOR, v, { [field('main.py')]: '' }).format_errors._files, ['No submitted answer for main.py']);
-  assert.deepEqual(submit(FE, EDITOR, v, { [field('main.py')]: Buffer.from([0xff, 0xfe]).toString('base64') }).format_errors._files,
+  const ascii8 = '<pl-file-editor file-name="a.txt" normalize-to-ascii="true"></pl-file-editor>';
+  // UTF-8 is checked only when normalizing, as PrairieLearn's pl-file-editor.py parse does.
+  assert.deepEqual(submit(FE, ascii8, makeVariant(FE, ascii8), { [field('a.txt')]: Buffer.from([0xff, 0xfe]).toString('base64') }).format_errors._files,
     ['Submitted answer is not a valid UTF-8 string.']);
+  assert.deepEqual(submit(FE, EDITOR, v, { [field('main.py')]: Buffer.from([0xff, 0xfe]).toString('base64') }).format_errors, {});
   const blank = '<pl-file-editor file-name="a.txt" allow-blank="true"></pl-file-editor>';
   assert.deepEqual(submit(FE, blank, makeVariant(FE, blank), { [field('a.txt')]: '' }).submitted_answers._files, [{ name: 'a.txt', contents: '' }]);
   const ascii = '<pl-file-editor file-name="a.txt" normalize-to-ascii="true"></pl-file-editor>';
@@ -37,7 +40,7 @@ test('pl-file-editor parse stores the text in _files; blank and bad UTF-8 are fi
 test('pl-file-editor renders only in the question panel, from the inner text, a source file or the last submission', () => {
   const v = makeVariant(FE, EDITOR);
   const q = render(FE, EDITOR, v, 'question');
-  assert.match(q, /<textarea[^>]*>def f\(\):\n    return 1<\/textarea>/);
+  assert.match(q, /<textarea[^>]*rows="18"[^>]*>def f\(\):\n    return 1<\/textarea>/);
   assert.match(q, new RegExp(`<input type="hidden" name="${field('main.py')}" value="${b64('def f():\n    return 1')}">`));
   const again = render(FE, EDITOR, v, 'question', { submitted_answers: { _files: [{ name: 'main.py', contents: b64('x = 2') }] } });
   assert.match(again, />x = 2<\/textarea>/);

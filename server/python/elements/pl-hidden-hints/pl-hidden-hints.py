@@ -13,7 +13,7 @@ def _hints(element):
         if not isinstance(child.tag, str):
             continue  # comments and processing instructions are allowed
         if child.tag != "pl-hint":
-            raise ValueError(f"pl-hidden-hints may contain only pl-hint elements, not <{child.tag}>")
+            raise ValueError(f"Tags inside of pl-hidden-hints must be pl-hint, not '{child.tag}'.")
         pl.check_attribs(child, [], ["show-after-submission", "hint-name"])
         hints.append((pl.get_integer_attrib(child, "show-after-submission", -1), position, child))
     hints.sort(key=lambda hint: (hint[0], hint[1]))
