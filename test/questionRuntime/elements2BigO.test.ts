@@ -1,4 +1,5 @@
-// pl-big-o-input in real Python with sympy (question-runtime.md §5): limit-based partial credit per type.
+// pl-big-o-input in real Python with sympy (question-runtime.md §5): limit-based partial credit per type;
+// feedback texts as in PrairieLearn's big_o_utils.py.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { elementError, phaseData } from './elementHarness';
@@ -25,7 +26,8 @@ test('pl-big-o-input big-O: exact, constant factors, lower-order terms, too loos
 test('pl-big-o-input theta and omega', () => {
   const theta = html('theta');
   const tv = makeVariant(EL, theta);
-  assert.equal(submit(EL, theta, tv, { b: '3*n^2' }).partial_scores.b.score, 0.25);
+  assert.deepEqual(submit(EL, theta, tv, { b: '3*n^2' }).partial_scores.b,
+    { score: 0.25, weight: 1, feedback: 'Incorrect, your answer has unnecessary constant factors.' });
   assert.equal(submit(EL, theta, tv, { b: 'n^3' }).partial_scores.b.score, 0);
   const omega = html('omega');
   const ov = makeVariant(EL, omega);

@@ -12,13 +12,17 @@ OPTIONAL = ["weight", "correct-answer", "aria-label", "variable", "variables", "
             "type", "placeholder", "show-score", "allow-blank", "blank-value", "initial-value"]
 TYPES = {"big-o": "O", "theta": "\\Theta", "omega": "\\Omega", "little-o": "o", "little-omega": "\\omega"}
 TIMEOUT = "Your answer did not converge, so your expression may be too loose or tight."
+# Feedback texts as PrairieLearn shows them (big_o_utils.py), its "unncessary" spelling included.
 CORRECT = "Correct!"
 COMPLEX = "Correct! Note that your expression may be unnecessarily complex."
 NEGATIVE = "Your expression is negative."
 WRONG = "Your answer is incorrect."
 LOOSE = "Your answer is correct, but too loose."
 LOWER_ORDER = "Your answer is correct, but you have unnecessary lower order terms."
-CONSTANTS = "Your answer is correct, but you have unnecessary constant factors."
+CONSTANTS = "Your answer is correct but has unncessary constant factors."
+THETA_LOWER_ORDER = "Incorrect, your answer has unnecessary lower order terms."
+THETA_CONSTANTS = "Incorrect, your answer has unnecessary constant factors."
+TYPE_ERROR = "Your answer could not be processed by the autograder. Did you divide by 0?"
 INVALID_SAMPLES = ["n +* 1", "n^", "(n", "x ** ** 2"]
 
 
@@ -60,20 +64,27 @@ def _grade(kind, submitted_text, correct_text, variables):
     sub, tru = _parse(submitted_text, variables), _parse(correct_text, variables)
     if submitted_text.replace(" ", "") == correct_text.replace(" ", ""):
         return 1.0, CORRECT
-    if sub.equals(tru) is True:
-        return 1.0, COMPLEX
-    if _limit(sub, variables) in (-sympy.oo,) or (sub.is_number and sub.is_negative):
-        return 0.0, NEGATIVE
-    lower_bound = kind in ("omega", "little-omega")
-    ratio = _limit(tru / sub if lower_bound else sub / tru, variables)
-    if ratio == 0 or ratio.is_negative:
-        return 0.0, WRONG
-    if ratio == sympy.oo:
-        return (0.0, WRONG) if kind == "theta" else (0.25, LOOSE)
-    partial = 0.25 if kind == "theta" else 0.5
-    if ratio == 1:
-        return partial, LOWER_ORDER
-    return partial, CONSTANTS
+    try:
+        if sub.equals(tru) is True:
+            return 1.0, COMPLEX
+        if _limit(sub, variables) < 0:
+            return 0.0, NEGATIVE
+        lower_bound = kind in ("omega", "little-omega")
+        # ratio -> 0: the submission grows slower than it may; -> oo: faster.
+        ratio = _limit(tru / sub if lower_bound else sub / tru, variables)
+        if ratio < 0:
+            return 0.0, NEGATIVE
+        if kind == "theta":
+            if ratio in (0, sympy.oo):
+                return 0.0, WRONG
+            return 0.25, (THETA_LOWER_ORDER if ratio == 1 else THETA_CONSTANTS)
+        if ratio == 0:
+            return 0.0, WRONG
+        if ratio == sympy.oo:
+            return 0.25, LOOSE
+        return 0.5, (LOWER_ORDER if ratio == 1 else CONSTANTS)
+    except TypeError:  # a limit sympy cannot order, e.g. from dividing by zero
+        return 0.0, TYPE_ERROR
 
 
 def prepare(element_html, data):
