@@ -23,7 +23,7 @@ CONSTANTS = "Your answer is correct but has unncessary constant factors."
 THETA_LOWER_ORDER = "Incorrect, your answer has unnecessary lower order terms."
 THETA_CONSTANTS = "Incorrect, your answer has unnecessary constant factors."
 TYPE_ERROR = "Your answer could not be processed by the autograder. Did you divide by 0?"
-INVALID_SAMPLES = ["n +* 1", "n^", "(n", "x ** ** 2"]
+INVALID_SAMPLES = ["n +* 1", "n^", "(n", "tan(n)", "n # some text"]
 
 
 def _kind(element):
@@ -61,6 +61,8 @@ def _limit(expr, variables):
 
 
 def _grade(kind, submitted_text, correct_text, variables):
+    if submitted_text == "" or correct_text == "":
+        return (1.0, CORRECT) if submitted_text == correct_text else (0.0, WRONG)
     sub, tru = _parse(submitted_text, variables), _parse(correct_text, variables)
     if submitted_text.replace(" ", "") == correct_text.replace(" ", ""):
         return 1.0, CORRECT
@@ -99,6 +101,9 @@ def prepare(element_html, data):
         if name in data["correct_answers"]:
             raise ValueError("duplicate correct_answers variable name")
         data["correct_answers"][name] = correct
+    blank_ok = pl.get_boolean_attrib(element, "allow-blank", False) and pl.get_string_attrib(element, "blank-value", "1") == ""
+    if data["correct_answers"].get(name) == "" and not blank_ok:
+        raise ValueError("Correct answer cannot be blank unless 'allow-blank' is true and 'blank-value' is empty.")
     if data["correct_answers"].get(name):
         variables = _variables(element, data)
         failure = psu.validate_string_as_sympy(str(data["correct_answers"][name]), variables, allow_trig_functions=False)
@@ -116,6 +121,9 @@ def parse(element_html, data):
             data["submitted_answers"][name] = None
             return
         text = pl.get_string_attrib(element, "blank-value", "1")
+        if not text.strip():
+            data["submitted_answers"][name] = ""
+            return
     failure = psu.validate_string_as_sympy(text, _variables(element, data), allow_complex=False, allow_trig_functions=False)
     if failure:
         data["format_errors"][name] = failure
