@@ -104,7 +104,9 @@ test('pl-external-grader-results shows score, message, output with ANSI colours,
   const html = runElement('pl-external-grader-results', 'render', '<pl-external-grader-results></pl-external-grader-results>', data).html ?? '';
   assert.match(html, /Score: 67.5%/);
   assert.match(html, /<span style="color: #c00">FAIL<\/span> &lt;done&gt;/);
-  assert.match(html, /adds <span class="badge text-bg-secondary">1\/1<\/span>/);
+  assert.match(html, /adds <span class="badge text-bg-success">1\/1<\/span>/);
+  assert.match(html, /subs <span class="badge text-bg-danger">0\/2<\/span>/);
+  assert.match(html, /Test points: 1\/3/);
   assert.match(html, /off by one/);
   assert.match(html, /could not compile/);
   const noPoints = { succeeded: true, results: { score: 1, tests: [{ name: 't1', points: 1 }] } };
@@ -112,6 +114,9 @@ test('pl-external-grader-results shows score, message, output with ANSI colours,
     phaseData('render-submission', { feedback: noPoints })).html ?? '', /badge/);
   assert.match(runElement('pl-external-grader-results', 'render', '<pl-external-grader-results></pl-external-grader-results>',
     phaseData('render-submission', { feedback: { succeeded: false, message: 'timeout' } })).html ?? '', /autograder failed\. timeout/);
+  // succeeded missing counts as not succeeded (PrairieLearn's pl-external-grader-results.py).
+  assert.match(runElement('pl-external-grader-results', 'render', '<pl-external-grader-results></pl-external-grader-results>',
+    phaseData('render-submission', { feedback: { results: { score: 1 } } })).html ?? '', /autograder failed/);
   assert.match(runElement('pl-external-grader-results', 'render', '<pl-external-grader-results></pl-external-grader-results>',
     phaseData('render-submission')).html ?? '', /No grading results yet/);
   assert.equal(runElement('pl-external-grader-results', 'render', '<pl-external-grader-results></pl-external-grader-results>', phaseData('render-answer')).html, '');
