@@ -38,7 +38,8 @@ test('pl-matrix-input format errors: unbalanced brackets, ragged rows, no answer
   assert.match(d.format_errors.A, /MATLAB format/);
   assert.equal(d.submitted_answers.A, null);
   assert.ok(submit(EL, HTML, v, { A: '[[1, 2], [3]]' }).format_errors.A);
-  assert.equal(submit(EL, HTML, v, {}).format_errors.A, 'No submitted answer.');
+  assert.match(submit(EL, HTML, v, {}).format_errors.A, /^No submitted answer\./);
+  assert.match(elementError(EL, 'render', '<pl-matrix-input answers-name="A" rtol="-1"></pl-matrix-input>', phaseData('render-question')) ?? '', /rtol = -1 must be non-negative/);
 });
 
 test('pl-matrix-input renders each panel', () => {
@@ -50,7 +51,13 @@ test('pl-matrix-input renders each panel', () => {
   const locked = render(EL, HTML, v, 'question', {}, { editable: false });
   assert.match(locked, / disabled>/);
   const s = render(EL, HTML, v, 'submission', graded);
+  assert.match(s, /<code>\[1 2; 3 4\]<\/code>/, 'shown in the syntax it was typed in');
   assert.match(s, /\\begin\{bmatrix\}1 & 2 \\\\ 3 & 4\\end\{bmatrix\}/);
+  const py = submit(EL, HTML, v, { A: '[[1, 2], [3, 4]]' });
+  assert.match(render(EL, HTML, v, 'submission', py), /<code>\[\[1, 2\], \[3, 4\]\]<\/code>/);
+  assert.match(render(EL, HTML, v, 'answer', py), /Python: <code>[^<]*<\/code><br>MATLAB/, 'the typed syntax first');
+  const sf = '<pl-matrix-input answers-name="A" comparison="sigfig" digits="3"></pl-matrix-input>';
+  assert.match(render(EL, sf, makeVariant(EL, sf, 1, {}, { A: [[1.23456]] }), 'answer'), /MATLAB: <code>\[1\.23\]<\/code>/);
   const invalid = submit(EL, HTML, v, { A: '[1 2; 3' });
   const si = render(EL, HTML, v, 'submission', { ...invalid, raw_submitted_answers: { A: '[1 2; 3' } });
   assert.match(si, /Invalid/);
