@@ -52,7 +52,7 @@ test('pl-matrix-input renders each panel', () => {
   assert.match(locked, / disabled>/);
   const s = render(EL, HTML, v, 'submission', graded);
   assert.match(s, /<code>\[1 2; 3 4\]<\/code>/, 'shown in the syntax it was typed in');
-  assert.match(s, /\\begin\{bmatrix\}1 & 2 \\\\ 3 & 4\\end\{bmatrix\}/);
+  assert.match(s, /\\begin\{bmatrix\}\s*1 & 2\\\\\s*3 & 4\\\\\s*\\end\{bmatrix\}/);
   const py = submit(EL, HTML, v, { A: '[[1, 2], [3, 4]]' });
   assert.match(render(EL, HTML, v, 'submission', py), /<code>\[\[1, 2\], \[3, 4\]\]<\/code>/);
   assert.match(render(EL, HTML, v, 'answer', py), /Python: <code>[^<]*<\/code><br>MATLAB/, 'the typed syntax first');

@@ -70,8 +70,7 @@ def _python(a, opts=None):
 
 
 def _latex(a):
-    rows = [" & ".join(_number_text(x).replace("j", "i") for x in row) for row in a]
-    return "$\\begin{bmatrix}" + " \\\\ ".join(rows) + "\\end{bmatrix}$"
+    return "$" + pl.latex_from_2darray(a, presentation_type="g", digits=12) + "$"
 
 
 def _correct_matrix(data, name):
