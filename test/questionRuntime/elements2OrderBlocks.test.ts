@@ -124,6 +124,16 @@ test('pl-order-blocks external grading writes the arranged code as a file', () =
     'The reference solution is not provided for this question.');
 });
 
+test('pl-order-blocks format="code" wraps blocks in pl-code; the external file holds their text', () => {
+  const html = `<pl-order-blocks answers-name="p" grading-method="external" format="code" code-language="python"><pl-answer>x = 1 &lt; 2</pl-answer></pl-order-blocks>`;
+  const v = makeVariant(EL, html);
+  assert.equal(v.params.p[0].inner_html, '<pl-code language="python">x = 1 &lt; 2</pl-code>');
+  const d = submit(EL, html, v, { 'p-input': JSON.stringify([{ inner_html: v.params.p[0].inner_html, indent: 0, uuid: v.params.p[0].uuid }]) });
+  assert.equal(Buffer.from(d.submitted_answers._files[0].contents, 'base64').toString(), 'x = 1 < 2\n');
+  assert.match(render(EL, html, v, 'question'), /<span class="pl-order-block-content"><pl-code language="python">/);
+  assert.match(elementError(EL, 'prepare', blocks('ordered', 'code-language="python"'), phaseData('prepare')) ?? '', /code-language attribute may only be used with format="code"/);
+});
+
 test('pl-order-blocks renders each panel with the hidden JSON input', () => {
   const html = blocks('ordered');
   const v = makeVariant(EL, html);

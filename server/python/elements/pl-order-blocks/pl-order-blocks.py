@@ -169,6 +169,13 @@ def prepare(element_html, data):
     if method not in ("ranking", "dag") and opts["feedback"] != "none":
         raise ValueError(f"feedback type {opts['feedback']} is not available with the {method} grading-method.")
     blocks = _read_blocks(element, method)
+    language = pl.get_string_attrib(element, "code-language", None)
+    if opts["format"] == "default" and language is not None:
+        raise ValueError('code-language attribute may only be used with format="code"')
+    if opts["format"] == "code":
+        attribute = f' language="{html.escape(language)}"' if language else ""
+        for block in blocks:
+            block["inner_html"] = f"<pl-code{attribute}>{block['inner_html']}</pl-code>"
     tags = [b["tag"] for b in blocks if b["correct"]] + list(dict.fromkeys(b["group"] for b in blocks if b["group"]))
     duplicates = {t for i, t in enumerate(tags) if t in tags[:i]}
     if duplicates:
@@ -200,11 +207,11 @@ def prepare(element_html, data):
     data["correct_answers"][name] = solution
 
 
-def _block_html(block, indentation, badge_extra=""):
+def _block_html(block, indentation):
     indent = (block.get("indent") or 0) if indentation else 0
     return (f'<li class="list-group-item pl-order-block" data-uuid="{html.escape(block["uuid"] or "")}" '
-            f'data-indent="{indent}" style="margin-left: {indent * 2}em"><code class="pl-order-block-content">'
-            f'{block["inner_html"]}</code>{badge_extra}</li>')
+            f'data-indent="{indent}" style="margin-left: {indent * 2}em"><span class="pl-order-block-content">'
+            f'{block["inner_html"]}</span></li>')
 
 
 def _badge(score):
@@ -314,7 +321,7 @@ def parse(element_html, data):
         blocks.append({**shown, "indent": indent})
     data["submitted_answers"][name] = blocks
     if opts["grading-method"] == "external":
-        text = "\n".join("    " * b["indent"] + html.unescape(b["inner_html"]) for b in blocks)
+        text = "\n".join("    " * b["indent"] + lxml.html.fromstring(b["inner_html"]).text_content() for b in blocks)
         if text.strip():
             pl.add_submitted_file(data, opts["file-name"], raw_contents=text + "\n")
         else:
