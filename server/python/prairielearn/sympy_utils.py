@@ -1,6 +1,7 @@
 """Sympy helpers (`import prairielearn.sympy_utils as psu`): safe parsing of student math and JSON round trips."""
 
 import html
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -107,16 +108,22 @@ def convert_string_to_sympy(
             try:
                 return parse_math(expr, names, functions)
             except BaseSympyError as e:
-                missing = _invalid_symbol(e.message)
+                missing = _invalid_symbol(e)
                 if missing is None or missing in names:
                     raise
                 names[missing] = _symbol(missing, assumptions)
     return parse_math(expr, names, functions)
 
 
-def _invalid_symbol(message: str) -> str | None:
-    prefix = 'Your answer refers to an invalid symbol "'
-    return message[len(prefix) : -2] if message.startswith(prefix) else None
+def _invalid_symbol(error: BaseSympyError) -> str | None:
+    return error.name if error.message.startswith("Your answer refers to an invalid symbol") else None
+
+
+def _name_offset(expr: str, name: str | None) -> int | None:
+    if not name:
+        return None
+    match = re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", expr)
+    return match.start() if match else None
 
 
 def point_to_error(expr: str, ind: int, w: int = 5) -> str:
@@ -159,22 +166,22 @@ def try_parse_string_as_sympy(
             assumptions=assumptions,
         )
     except BaseSympyError as e:
-        if not allow_complex and _invalid_symbol(e.message) in ("i", "j"):
+        if not allow_complex and _invalid_symbol(e) in ("i", "j"):
             retry = try_parse_string_as_sympy(
                 expr, variables, allow_complex=True, allow_trig_functions=allow_trig_functions,
                 allow_sets=allow_sets, custom_functions=custom_functions, assumptions=assumptions,
             )
             if isinstance(retry, SympyParseSuccess):
                 return _complex_failure(retry.expr, imaginary_unit)
-        message = e.message
-        if e.offset is not None:
-            pointer = html.escape(point_to_error(expr, e.offset))
-            message += f"<br><br><pre>{pointer}</pre>Note that the location of the syntax error is approximate."
-        return SympyParseFailure(message)
+        offset = e.offset if e.offset is not None else _name_offset(expr, e.name)
+        if offset is None:
+            return SympyParseFailure(e.message)
+        pointer = html.escape(point_to_error(expr, offset))
+        return SympyParseFailure(f"{e.message} <br><br><pre>{pointer}</pre>Note that the location of the syntax error is approximate.")
     except (RecursionError, OverflowError, MemoryError, ValueError):
         return SympyParseFailure("Your answer has an invalid expression.")
     if isinstance(value, sympy.Set) and not allow_sets:
-        return SympyParseFailure("Your answer uses set notation, but set notation is not allowed in this input.")
+        return SympyParseFailure("Your answer contains set notation, but set notation is not allowed for this question.")
     if not allow_complex and isinstance(value, sympy.Basic) and value.has(sympy.I):
         return _complex_failure(value, imaginary_unit)
     return SympyParseSuccess(value)

@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 import prairielearn as pl
-from number_precision import decimal_digits, place_value, significant_digits
+from number_input_precision import decimal_digits, place_value, significant_digits
 from prairielearn import element_ui as ui
 
 OPTIONAL = [

@@ -8,7 +8,7 @@ from typing import Any
 import prairielearn as pl
 import prairielearn.sympy_utils as psu
 import sympy
-from abs_bars import MismatchedBars, replace_abs_bars
+from symbolic_input_abs_bars import MismatchedBars, replace_abs_bars
 from prairielearn import element_ui as ui
 
 OPTIONAL = [
