@@ -34,7 +34,7 @@ test('pl-python-variable: repr, pprint with options, prefix/suffix, DataFrame as
     '<pl-code>x =\n3.5</pl-code>');
   assert.equal(renderOf('pl-python-variable', '<pl-python-variable params-name="s" suffix=" # s"></pl-python-variable>', { params }),
     '<pl-code language="python">&quot;it&#x27;s&quot; # s</pl-code>');
-  assert.equal(renderOf('pl-python-variable', '<pl-python-variable params-name="df"></pl-python-variable>', { params }), '<pl-dataframe params-name="df"></pl-dataframe>');
+  assert.equal(renderOf('pl-python-variable', '<pl-python-variable params-name="df"></pl-python-variable>', { params }), '<pl-dataframe params-name="df" show-header="true" show-index="true" show-dimensions="true" show-python="false"></pl-dataframe>');
   assert.match(renderOf('pl-python-variable', '<pl-python-variable params-name="df" text="true"></pl-python-variable>', { params }) ?? '', /\[2 rows x 2 columns\]/);
   assert.match(elementError('pl-python-variable', 'render', '<pl-python-variable params-name="zz"></pl-python-variable>', phaseData('render', { params })) ?? '', /Could not find zz in params/);
 });

@@ -21,13 +21,13 @@ def render(element_html, data):
     element = lxml.html.fragment_fromstring(element_html)
     name = pl.get_string_attrib(element, "params-name")
     if name not in data["params"]:
-        raise KeyError(f"Could not find {name} in params!")
+        raise KeyError(f'Could not find {name} in params. Please make sure to set params-name="{name}" in the element.')
     value = pl.from_json(data["params"][name])
     if isinstance(value, pd.DataFrame):
         if not pl.get_boolean_attrib(element, "text", False):
             flags = "".join(f' {flag}="{str(pl.get_boolean_attrib(element, flag, True)).lower()}"'
-                            for flag in ("show-header", "show-index", "show-dimensions") if pl.has_attrib(element, flag))
-            return f'<pl-dataframe params-name="{html.escape(name)}"{flags}></pl-dataframe>'
+                            for flag in ("show-header", "show-index", "show-dimensions"))
+            return f'<pl-dataframe params-name="{html.escape(name)}"{flags} show-python="false"></pl-dataframe>'
         text = value.to_string(header=pl.get_boolean_attrib(element, "show-header", True),
                                index=pl.get_boolean_attrib(element, "show-index", True))
         if pl.get_boolean_attrib(element, "show-dimensions", True):
@@ -42,12 +42,13 @@ def render(element_html, data):
         text = repr(value)
     prefix = pl.get_string_attrib(element, "prefix", "")
     suffix = pl.get_string_attrib(element, "suffix", "")
-    if prefix and pl.get_boolean_attrib(element, "prefix-newline", False):
+    if pl.get_boolean_attrib(element, "prefix-newline", False):
         prefix += "\n"
-    if suffix and pl.get_boolean_attrib(element, "suffix-newline", False):
+    if pl.get_boolean_attrib(element, "suffix-newline", False):
         suffix = "\n" + suffix
     attributes = "" if pl.get_boolean_attrib(element, "no-highlight", False) else ' language="python"'
     for flag in ("copy-code-button", "show-line-numbers"):
         if pl.get_boolean_attrib(element, flag, False):
             attributes += f' {flag}="true"'
+    # Escaped, so a value such as "<b>" is shown as text rather than read as markup.
     return f"<pl-code{attributes}>{html.escape(prefix + text + suffix)}</pl-code>"
