@@ -63,6 +63,8 @@ test('pl-order-blocks first-wrong feedback (ranking and dag only), verbose distr
   assert.match(err(blocks('unordered', 'partial-credit="lcs"')), /only specify partial credit options in the DAG, ordered, and ranking/);
   assert.match(err('<pl-order-blocks answers-name="p"><pl-answer indent="1">x</pl-answer></pl-order-blocks>'), /should not specify indentation/);
   assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1">x</pl-answer><pl-answer tag="1">y</pl-answer></pl-order-blocks>'), /Tag "1" used in multiple places/);
+  assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1">x</pl-answer><pl-answer correct="false" distractor-for="9">y</pl-answer></pl-order-blocks>'), /distractor-for tags do not have matching correct answer tags/);
+  assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1" distractor-for="1">x</pl-answer></pl-order-blocks>'), /only be used on blocks with correct=false/);
   assert.match(err('<pl-order-blocks answers-name="p"><pl-block-group><pl-answer>x</pl-answer></pl-block-group></pl-order-blocks>'), /Block groups only supported in the "dag" grading mode/);
 });
 

@@ -183,6 +183,11 @@ def prepare(element_html, data):
                          "<pl-answer> and <pl-block-group> must be unique.")
     if not opts["indentation"] and any(b["indent"] is not None for b in blocks):
         raise ValueError("<pl-answer> should not specify indentation if indentation is disabled.")
+    if any(b["distractor_for"] is not None and b["correct"] for b in blocks):
+        raise ValueError("The distractor-for attribute may only be used on blocks with correct=false.")
+    unknown = {b["distractor_for"] for b in blocks if b["distractor_for"]} - {b["tag"] for b in blocks if b["correct"]}
+    if unknown:
+        raise ValueError(f"The following distractor-for tags do not have matching correct answer tags: {sorted(unknown)}")
     if method != "dag" and any(b["group"] for b in blocks):
         raise ValueError('Block groups only supported in the "dag" grading mode.')
     for block in blocks:
