@@ -21,7 +21,7 @@ def _kind(element):
 def _directory(element):
     directory = pl.get_string_attrib(element, "directory", "clientFilesQuestion")
     if directory not in DIRECTORIES:
-        raise ValueError(f'Invalid directory choice "{directory}": use "clientFilesQuestion" or "clientFilesCourse"')
+        raise ValueError(f'Invalid directory choice "{directory}", must be one of: "clientFilesQuestion", "clientFilesCourse".')
     return directory
 
 
