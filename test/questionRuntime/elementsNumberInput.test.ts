@@ -156,3 +156,16 @@ test('integer input: parse in bases, big integers as text, blank handling, grade
   const sub = runElement(INT, 'render', '<pl-integer-input answers-name="x" base="16"></pl-integer-input>', phaseData('render-submission', { submitted_answers: { x: 255 } })).html!;
   assert.match(sub, /FF/);
 });
+
+test('number input test() with complex answers, and integer input invalid tests that stay invalid in base 36', () => {
+  const cx = '<pl-number-input answers-name="x" allow-complex="true"></pl-number-input>';
+  const correct = { x: { _type: 'complex', _value: { real: 1.5, imag: -2 } } };
+  for (const kind of ['correct', 'incorrect'] as const) {
+    const r = selfTest(NUM, cx, kind, 5, { correct_answers: correct });
+    assert.deepEqual(r.graded!.partial_scores, r.expected.partial_scores, kind);
+  }
+  for (const seed of [1, 2, 3, 4]) {
+    const inv = selfTest(INT, '<pl-integer-input answers-name="x" base="36" correct-answer="zz"></pl-integer-input>', 'invalid', seed);
+    assert.deepEqual(Object.keys(inv.parsed.format_errors), ['x'], `seed ${seed}: ${inv.expected.raw_submitted_answers.x}`);
+  }
+});

@@ -116,3 +116,17 @@ test('symbolic input render shows LaTeX in the submission and answer panels; tes
     assert.deepEqual(Object.keys(inv.parsed.format_errors), ['x']);
   }
 });
+
+test('symbolic input: set answers survive the JSON round trip and self-test; |x| works in correct answers', () => {
+  const sets = '<pl-symbolic-input answers-name="x" variables="x" allow-sets="true" correct-answer="Union(Interval(0, 1), FiniteSet(3))"></pl-symbolic-input>';
+  const parsed = runElement(SYM, 'parse', sets, phaseData('parse', { submitted_answers: { x: 'Union(FiniteSet(3), Interval(0, 1))' } })).data;
+  assert.doesNotMatch(parsed.submitted_answers.x._value, /\{/, 'sets are stored as calls the parser reads back, not {3}');
+  for (const kind of ['correct', 'incorrect'] as const) {
+    const r = selfTest(SYM, sets, kind, 4);
+    assert.deepEqual(r.graded!.partial_scores, r.expected.partial_scores, kind);
+  }
+  const bars = '<pl-symbolic-input answers-name="x" variables="x" correct-answer="x^2/3 - |x|"></pl-symbolic-input>';
+  assert.equal(submit(SYM, bars, 'x^2/3 - abs(x)', 'x^2/3 - |x|').partial_scores.x.score, 1);
+  const r = selfTest(SYM, bars, 'incorrect', 2);
+  assert.deepEqual(r.graded!.partial_scores, r.expected.partial_scores);
+});

@@ -139,6 +139,10 @@ class _Walker:
                 raise BaseSympyError("Your answer provides the wrong types to an operation.")
             return -operand if isinstance(node.op, ast.USub) else operand
         if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) and node.value is True and "True" in self.names:
+                return self.names["True"]
+            if isinstance(node.value, bool) and node.value is False and "False" in self.names:
+                return self.names["False"]
             if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
                 raise BaseSympyError("Your answer has an invalid expression.")
             if isinstance(node.value, float):

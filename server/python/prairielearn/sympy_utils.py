@@ -24,6 +24,7 @@ __all__ = [
     "get_builtin_constants",
     "get_builtin_functions",
     "is_sympy_json",
+    "get_items_list",
 ]
 
 _HIDDEN_E = "_Exp1"
@@ -214,8 +215,24 @@ def evaluate_with_source(expr: str, locals_for_eval: dict[str, Any] | None = Non
     return evaluate(expr, locals_for_eval, allow_complex), expr
 
 
+def get_items_list(items_string: str | None) -> list[str]:
+    """'x, y' -> ['x', 'y']; None -> []."""
+    return [] if items_string is None else [item.strip() for item in items_string.split(",")]
+
+
 def is_sympy_json(value: Any) -> bool:
     return isinstance(value, dict) and value.get("_type") == "sympy"
+
+
+class _JsonPrinter(sympy.printing.str.StrPrinter):
+    """str() except that sets print as calls our parser reads back (sympy writes {1, 2} and Interval.open)."""
+
+    def _print_FiniteSet(self, expr: Any) -> str:
+        return "FiniteSet(" + ", ".join(self._print(a) for a in expr.args) + ")"
+
+    def _print_Interval(self, expr: Any) -> str:
+        a, b, left_open, right_open = expr.args
+        return f"Interval({self._print(a)}, {self._print(b)}, {bool(left_open)}, {bool(right_open)})"
 
 
 def sympy_to_json(value: Any, *, allow_complex: bool = True, allow_trig_functions: bool = True) -> dict[str, Any]:
@@ -230,7 +247,7 @@ def sympy_to_json(value: Any, *, allow_complex: bool = True, allow_trig_function
     functions = sorted({str(f.func) for f in value.atoms(sympy.Function) if isinstance(f.func, sympy.core.function.UndefinedFunction)})
     return {
         "_type": "sympy",
-        "_value": str(printed),
+        "_value": _JsonPrinter().doprint(printed),
         "_variables": [str(s) for s in symbols],
         "_assumptions": {str(s): s.assumptions0 for s in symbols if s.assumptions0},
         "_custom_functions": functions,
@@ -252,6 +269,9 @@ def json_to_sympy(value: dict[str, Any], *, allow_complex: bool = True, allow_tr
         assumptions=value.get("_assumptions"),
     )
     # sympy's printer uses these names; they are safe to resolve when reading our own output back.
-    names.update({"E": sympy.E, "I": sympy.I, "oo": sympy.oo, "zoo": sympy.zoo, "nan": sympy.nan})
+    names.update({
+        "E": sympy.E, "I": sympy.I, "oo": sympy.oo, "zoo": sympy.zoo, "nan": sympy.nan,
+        "True": sympy.true, "False": sympy.false, "EmptySet": sympy.EmptySet,
+    })
     functions.update({"Rational": sympy.Rational, "Integer": sympy.Integer, "Float": sympy.Float})
     return parse_math(value["_value"], names, functions, allow_floats=True)
