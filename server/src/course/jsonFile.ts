@@ -3,6 +3,13 @@ import type { TextRange } from './diagnostic';
 
 export type JsonPath = (string | number)[];
 
+/**
+ * How deep the checker follows nested arrays and objects. PrairieLearn reads any depth, but the
+ * parsers that give values their places recurse and run out of stack some thousands deep; no real
+ * info file comes near this.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
 export interface JsonSyntaxError {
   offset: number;
   length: number;
@@ -18,6 +25,8 @@ export class JsonFile {
   private lineStartsCache: number[] | undefined;
   readonly value: unknown;
   readonly syntaxErrors: JsonSyntaxError[];
+  /** Where the nesting first goes deeper than `MAX_JSON_DEPTH`; such a file is not parsed at all. */
+  readonly tooDeepAt: number | undefined;
 
   constructor(
     readonly path: string,
@@ -25,6 +34,13 @@ export class JsonFile {
   ) {
     let value: unknown = undefined;
     let errors: JsonSyntaxError[] = [];
+    this.tooDeepAt = depthExceededAt(text, MAX_JSON_DEPTH);
+    if (this.tooDeepAt !== undefined) {
+      this.value = undefined;
+      this.syntaxErrors = [];
+      this.treeCache = undefined;
+      return;
+    }
     try {
       // A byte order mark fails here as in PrairieLearn, which reads info files as UTF-8 text and
       // JSON.parses them (its fallback parser, jju in JSON mode, rejects the mark too).
@@ -37,7 +53,7 @@ export class JsonFile {
   }
 
   get ok(): boolean {
-    return this.syntaxErrors.length === 0;
+    return this.syntaxErrors.length === 0 && this.tooDeepAt === undefined;
   }
 
   get tree(): jsonc.Node | undefined {
@@ -87,6 +103,31 @@ export class JsonFile {
     if (!this.lineStartsCache) this.lineStartsCache = computeLineStarts(this.text);
     return this.lineStartsCache;
   }
+}
+
+/**
+ * The offset of the first bracket that opens level `maxDepth + 1`, or undefined when the text
+ * nests no deeper than that. One pass over the text, skipping strings; texts too short to nest
+ * that deep are not scanned.
+ */
+export function depthExceededAt(text: string, maxDepth: number): number | undefined {
+  if (text.length <= maxDepth) return undefined;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \\ */) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > maxDepth) return i;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) {
+      if (depth > 0) depth--;
+    }
+  }
+  return undefined;
 }
 
 /** Zero-based line and character of an offset, given the offsets at which lines start (`computeLineStarts`). */

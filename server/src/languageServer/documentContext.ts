@@ -40,5 +40,7 @@ export function documentContext(ctx: ServerContext, uri: string): DocumentContex
   const entry = ctx.workspace.entryOf(path)?.entry;
   if (!entry) return undefined;
   if (entry.file?.text !== document.getText()) reloadEntry(state.course, entry, ctx.workspace.reader);
+  // Nested too deep for the parsers behind every request (the file's one diagnostic says so).
+  if (entry.file?.tooDeepAt !== undefined) return undefined;
   return { document, state, entry };
 }

@@ -1,4 +1,5 @@
 import * as jsonc from 'jsonc-parser';
+import { depthExceededAt, MAX_JSON_DEPTH } from '../jsonFile';
 import type { NameList } from './courseNames';
 import { indentationAt, indentUnit, lineEnding, type OffsetEdit } from './textEdits';
 
@@ -25,6 +26,7 @@ const COLORS = ['red', 'pink', 'purple', 'blue', 'turquoise', 'green', 'yellow',
  * per item or spread over lines. Undefined when the file is not an object to edit safely.
  */
 export function declareNameEdit(infoCourseText: string, kind: DeclarableKind, name: string): OffsetEdit | undefined {
+  if (depthExceededAt(infoCourseText, MAX_JSON_DEPTH) !== undefined) return undefined;
   const root = jsonc.parseTree(infoCourseText);
   if (root?.type !== 'object') return undefined;
   const list = DECLARATION_LIST[kind];
