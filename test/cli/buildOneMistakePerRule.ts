@@ -273,6 +273,7 @@ files['questions/html/unknownParam/server.py'] = 'def generate(data):\n    data[
 // ---------- added later (at the end, so that the UUIDs above keep their numbers) ----------
 add({ [CF('ci/labelEmpty')]: ci({ studentLabels: [{ uuid: uuid(), name: '   ', color: 'blue1' }] }) }, ['ci-student-label-empty-name', CF('ci/labelEmpty'), '"   "']);
 ac('acInvalidDate', [{ dateControl: { release: { date: '2026-13-10T00:00' } } }], ['access-control-invalid-date', '2026-13-10T00:00']);
+add({ [QF('pipeline/jsonTooDeep')]: `{\n  "uuid": "${uuid()}",\n  "deep": ${'['.repeat(1000)}${']'.repeat(1000)}\n}\n` }, ['json-too-deep', QF('pipeline/jsonTooDeep'), '"deep"']);
 
 // ---------- write the course and the expectations, then compare with what the checker finds ----------
 fs.rmSync(ROOT, { recursive: true, force: true });

@@ -94,6 +94,18 @@ const ATTRIBUTE_NAME = /[^ \t\n\f\r/>={]*/y;
 const UNQUOTED_VALUE = /[^ \t\n\f\r>{]*/y;
 const SPACES = /[ \t\n\f\r]*/y;
 
+/** The index of the first of `tags` (sorted by start) that starts at or after `pos`. */
+function firstTagFrom(tags: MustacheTag[], pos: number): number {
+  let lo = 0;
+  let hi = tags.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tags[mid].start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The offset after the run `pattern` (a sticky expression) matches at `pos`. */
 function skipRun(pattern: RegExp, text: string, pos: number): number {
   pattern.lastIndex = pos;
@@ -109,19 +121,37 @@ export function parseTemplate(text: string): Template {
   const elements: Element[] = [];
   const problems: TemplateProblem[] = [];
   const stack: Element[] = [];
-  let sections: Section[] = [];
+  // The open sections, and a copy of them made only when an element needs one and they changed:
+  // copying on every tag would cost the square of the tags in a long run of sections.
+  const open: Section[] = [];
+  const openNames = new Map<string, number>();
+  let sections: readonly Section[] = [];
+  let sectionsChanged = false;
+  const currentSections = (): readonly Section[] => {
+    if (sectionsChanged) {
+      sections = open.slice();
+      sectionsChanged = false;
+    }
+    return sections;
+  };
   const n = text.length;
 
   const enterSection = (tag: MustacheTag) => {
-    if (tag.kind === 'section' || tag.kind === 'inverted') sections = [...sections, { name: tag.name, inverted: tag.kind === 'inverted', start: tag.start }];
-    else if (tag.kind === 'close') {
-      const i = sections.map((s) => s.name).lastIndexOf(tag.name);
-      if (i < 0) return;
+    if (tag.kind === 'section' || tag.kind === 'inverted') {
+      open.push({ name: tag.name, inverted: tag.kind === 'inverted', start: tag.start });
+      openNames.set(tag.name, (openNames.get(tag.name) ?? 0) + 1);
+      sectionsChanged = true;
+    } else if (tag.kind === 'close') {
+      if (!openNames.get(tag.name)) return;
+      let i = open.length - 1;
+      while (open[i].name !== tag.name) i--;
       // Elements opened inside the section and still open may be closed in another branch
       // (`{{#a}}<div class="x">{{/a}}{{^a}}<div>{{/a}}...</div>`): not reported as unclosed.
-      const closing = sections[i];
-      for (const el of stack) if (el.sections.includes(closing)) crossed.add(el);
-      sections = sections.slice(0, i);
+      // They are the ones opened after it, at the top of the stack.
+      const closing = open[i];
+      for (let e = stack.length - 1; e >= 0 && stack[e].start > closing.start; e--) crossed.add(stack[e]);
+      for (const s of open.splice(i)) openNames.set(s.name, openNames.get(s.name)! - 1);
+      sectionsChanged = true;
     }
   };
   const crossed = new Set<Element>();
@@ -217,7 +247,7 @@ export function parseTemplate(text: string): Template {
     while (m >= 0 && stack[m].lower !== lower) m--;
     if (m < 0) {
       // Inside a section the start tag may be in another branch.
-      if (!VOID.has(lower) && sections.length === 0) problems.push({ kind: 'stray-end-tag', start: pos, end: end, message: `</${tag}> has no matching <${tag}>; browsers ignore it. Remove it or add the start tag.` });
+      if (!VOID.has(lower) && open.length === 0) problems.push({ kind: 'stray-end-tag', start: pos, end: end, message: `</${tag}> has no matching <${tag}>; browsers ignore it. Remove it or add the start tag.` });
       return end;
     }
     for (let x = stack.length - 1; x > m; x--) closeElement(stack[x], pos, true);
@@ -247,7 +277,7 @@ export function parseTemplate(text: string): Template {
       selfClosing: false,
       parent,
       children: [],
-      sections,
+      sections: currentSections(),
     };
     const seen = new Set<string>();
     let k = j;
@@ -306,7 +336,7 @@ export function parseTemplate(text: string): Template {
       el.closeStart = close;
       el.end = gt < 0 ? n : gt + 1;
       // Mustache sections inside raw text still open and close.
-      for (const t of mustache.tags) if (t.start >= k && t.start < close) enterSection(t);
+      for (let t = firstTagFrom(tags, k); t < tags.length && tags[t].start < close; t++) enterSection(tags[t]);
       return el.end;
     }
     stack.push(el);
