@@ -23,6 +23,7 @@ export interface JsonSyntaxError {
 export class JsonFile {
   private treeCache: jsonc.Node | undefined | null = null;
   private lineStartsCache: number[] | undefined;
+  private readonly propertyIndex = new WeakMap<jsonc.Node, Map<string, jsonc.Node>>();
   readonly value: unknown;
   readonly syntaxErrors: JsonSyntaxError[];
   /** Where the nesting first goes deeper than `MAX_JSON_DEPTH`; such a file is not parsed at all. */
@@ -68,11 +69,39 @@ export class JsonFile {
     let node = this.tree;
     if (!node) return undefined;
     for (const segment of path) {
-      const child = jsonc.findNodeAtLocation(node, [segment]);
+      const child = this.child(node, segment);
       if (!child) break;
       node = child;
     }
     return node;
+  }
+
+  /** The node at `path` (as jsonc's findNodeAtLocation finds it), or undefined. */
+  nodeAt(path: JsonPath): jsonc.Node | undefined {
+    let node = this.tree;
+    for (let i = 0; node && i < path.length; i++) node = this.child(node, path[i]);
+    return node;
+  }
+
+  /**
+   * One step down: an object's property value (the first of that name) through an index made
+   * once per object, so that reporting on each of 50,000 properties does not search them all.
+   */
+  private child(node: jsonc.Node, segment: string | number): jsonc.Node | undefined {
+    if (typeof segment === 'number') {
+      return node.type === 'array' && node.children && segment >= 0 && segment < node.children.length ? node.children[segment] : undefined;
+    }
+    if (node.type !== 'object' || !node.children) return undefined;
+    let index = this.propertyIndex.get(node);
+    if (!index) {
+      index = new Map();
+      for (const property of node.children) {
+        const [key, value] = property.children ?? [];
+        if (property.children?.length === 2 && typeof key.value === 'string' && !index.has(key.value)) index.set(key.value, value);
+      }
+      this.propertyIndex.set(node, index);
+    }
+    return index.get(segment);
   }
 
   /**
@@ -80,7 +109,7 @@ export class JsonFile {
    * Falls back to the nearest existing ancestor (its key if it has one), then to the file start.
    */
   rangeOf(path: JsonPath, part: 'key' | 'value' = 'value'): TextRange {
-    const exact = this.tree ? jsonc.findNodeAtLocation(this.tree, path) : undefined;
+    const exact = this.nodeAt(path);
     const node = exact ?? this.nearestNode(path);
     if (!node) return { start: 0, end: Math.min(this.text.length, 1) };
     const usingAncestor = !exact;

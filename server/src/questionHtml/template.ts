@@ -145,19 +145,39 @@ export function parseTemplate(text: string): Template {
       if (!openNames.get(tag.name)) return;
       let i = open.length - 1;
       while (open[i].name !== tag.name) i--;
-      // Elements opened inside the section and still open may be closed in another branch
-      // (`{{#a}}<div class="x">{{/a}}{{^a}}<div>{{/a}}...</div>`): not reported as unclosed.
-      // They are the ones opened after it, at the top of the stack.
-      const closing = open[i];
-      for (let e = stack.length - 1; e >= 0 && stack[e].start > closing.start; e--) crossed.add(stack[e]);
+      if (stack.length > 0) lowestClose[stack.length - 1] = Math.min(lowestClose[stack.length - 1], i);
       for (const s of open.splice(i)) openNames.set(s.name, openNames.get(s.name)! - 1);
       sectionsChanged = true;
     }
   };
-  const crossed = new Set<Element>();
-  const closeElement = (el: Element, end: number, implicit: boolean) => {
+  // Elements opened inside a section and still open where it closes may be closed in another
+  // branch (`{{#a}}<div class="x">{{/a}}{{^a}}<div>{{/a}}...</div>`): not reported as unclosed.
+  // Per open element, the lowest section index closed since it opened, handed down as elements
+  // close: an element crossed a section when that is below the sections it opened in.
+  const lowestClose: number[] = [];
+  // How many elements of each name are open, so that a stray end tag does not search the stack.
+  const openElements = new Map<string, number>();
+  const pushElement = (el: Element) => {
+    stack.push(el);
+    lowestClose.push(Infinity);
+    openElements.set(el.lower, (openElements.get(el.lower) ?? 0) + 1);
+  };
+  /** Closes the elements at the top of the stack down to index `to`; the one at `to` by its end tag when `explicit` says so. */
+  const closeDownTo = (to: number, end: number, explicit?: { pos: number; end: number }) => {
+    for (let x = stack.length - 1; x >= to; x--) {
+      const el = stack[x];
+      const byEndTag = explicit && x === to;
+      if (byEndTag) el.closeStart = explicit.pos;
+      closeElement(el, byEndTag ? explicit.end : end, !byEndTag, lowestClose[x] < el.sections.length);
+      if (x > 0) lowestClose[x - 1] = Math.min(lowestClose[x - 1], lowestClose[x]);
+      openElements.set(el.lower, openElements.get(el.lower)! - 1);
+    }
+    stack.length = to;
+    lowestClose.length = to;
+  };
+  const closeElement = (el: Element, end: number, implicit: boolean, crossed = false) => {
     el.end = end;
-    if (implicit && !OPTIONAL_END.has(el.lower) && !crossed.has(el)) {
+    if (implicit && !OPTIONAL_END.has(el.lower) && !crossed) {
       problems.push({
         kind: 'unclosed-element',
         start: el.nameStart,
@@ -221,7 +241,7 @@ export function parseTemplate(text: string): Template {
     }
     i = startTag(i);
   }
-  for (let k = stack.length - 1; k >= 0; k--) closeElement(stack[k], n, true);
+  closeDownTo(0, n);
   return { text, mustache, roots, elements, problems };
 
   function endTag(pos: number): number {
@@ -243,18 +263,14 @@ export function parseTemplate(text: string): Template {
     }
     const end = k < n ? k + 1 : n;
     if (k >= n) problems.push({ kind: 'unterminated-tag', start: pos, end: j, message: `The end tag </${tag}> is never closed with ">".` });
-    let m = stack.length - 1;
+    let m = openElements.get(lower) ? stack.length - 1 : -1;
     while (m >= 0 && stack[m].lower !== lower) m--;
     if (m < 0) {
       // Inside a section the start tag may be in another branch.
       if (!VOID.has(lower) && open.length === 0) problems.push({ kind: 'stray-end-tag', start: pos, end: end, message: `</${tag}> has no matching <${tag}>; browsers ignore it. Remove it or add the start tag.` });
       return end;
     }
-    for (let x = stack.length - 1; x > m; x--) closeElement(stack[x], pos, true);
-    const el = stack[m];
-    el.closeStart = pos;
-    closeElement(el, end, false);
-    stack.length = m;
+    closeDownTo(m, pos, { pos, end });
     return end;
   }
 
@@ -339,7 +355,7 @@ export function parseTemplate(text: string): Template {
       for (let t = firstTagFrom(tags, k); t < tags.length && tags[t].start < close; t++) enterSection(tags[t]);
       return el.end;
     }
-    stack.push(el);
+    pushElement(el);
     return k;
   }
 
