@@ -52,7 +52,7 @@ export interface Element {
   selfClosing: boolean;
   parent?: Element;
   children: Element[];
-  /** Mustache sections around the element, outermost first. */
+  /** Mustache sections around the element, outermost first (at most the outermost 64). */
   sections: readonly Section[];
 }
 
@@ -94,6 +94,9 @@ const ATTRIBUTE_NAME = /[^ \t\n\f\r/>={]*/y;
 const UNQUOTED_VALUE = /[^ \t\n\f\r>{]*/y;
 const SPACES = /[ \t\n\f\r]*/y;
 
+/** Sections recorded per element (`Element.sections`): far more than real templates nest. */
+const MAX_ELEMENT_SECTIONS = 64;
+
 /** The index of the first of `tags` (sorted by start) that starts at or after `pos`. */
 function firstTagFrom(tags: MustacheTag[], pos: number): number {
   let lo = 0;
@@ -122,14 +125,15 @@ export function parseTemplate(text: string): Template {
   const problems: TemplateProblem[] = [];
   const stack: Element[] = [];
   // The open sections, and a copy of them made only when an element needs one and they changed:
-  // copying on every tag would cost the square of the tags in a long run of sections.
+  // copying on every tag would cost the square of the tags in a long run of sections. Elements
+  // keep at most the outermost MAX_ELEMENT_SECTIONS, so that a flood of `{{#a}}<div>` stays linear.
   const open: Section[] = [];
   const openNames = new Map<string, number>();
   let sections: readonly Section[] = [];
   let sectionsChanged = false;
   const currentSections = (): readonly Section[] => {
     if (sectionsChanged) {
-      sections = open.slice();
+      sections = open.slice(0, MAX_ELEMENT_SECTIONS);
       sectionsChanged = false;
     }
     return sections;
@@ -140,14 +144,14 @@ export function parseTemplate(text: string): Template {
     if (tag.kind === 'section' || tag.kind === 'inverted') {
       open.push({ name: tag.name, inverted: tag.kind === 'inverted', start: tag.start });
       openNames.set(tag.name, (openNames.get(tag.name) ?? 0) + 1);
-      sectionsChanged = true;
+      if (open.length <= MAX_ELEMENT_SECTIONS) sectionsChanged = true;
     } else if (tag.kind === 'close') {
       if (!openNames.get(tag.name)) return;
       let i = open.length - 1;
       while (open[i].name !== tag.name) i--;
       if (stack.length > 0) lowestClose[stack.length - 1] = Math.min(lowestClose[stack.length - 1], i);
       for (const s of open.splice(i)) openNames.set(s.name, openNames.get(s.name)! - 1);
-      sectionsChanged = true;
+      if (i < MAX_ELEMENT_SECTIONS) sectionsChanged = true;
     }
   };
   // Elements opened inside a section and still open where it closes may be closed in another
@@ -155,11 +159,13 @@ export function parseTemplate(text: string): Template {
   // Per open element, the lowest section index closed since it opened, handed down as elements
   // close: an element crossed a section when that is below the sections it opened in.
   const lowestClose: number[] = [];
+  const sectionsAtOpen: number[] = [];
   // How many elements of each name are open, so that a stray end tag does not search the stack.
   const openElements = new Map<string, number>();
   const pushElement = (el: Element) => {
     stack.push(el);
     lowestClose.push(Infinity);
+    sectionsAtOpen.push(open.length);
     openElements.set(el.lower, (openElements.get(el.lower) ?? 0) + 1);
   };
   /** Closes the elements at the top of the stack down to index `to`; the one at `to` by its end tag when `explicit` says so. */
@@ -168,12 +174,13 @@ export function parseTemplate(text: string): Template {
       const el = stack[x];
       const byEndTag = explicit && x === to;
       if (byEndTag) el.closeStart = explicit.pos;
-      closeElement(el, byEndTag ? explicit.end : end, !byEndTag, lowestClose[x] < el.sections.length);
+      closeElement(el, byEndTag ? explicit.end : end, !byEndTag, lowestClose[x] < sectionsAtOpen[x]);
       if (x > 0) lowestClose[x - 1] = Math.min(lowestClose[x - 1], lowestClose[x]);
       openElements.set(el.lower, openElements.get(el.lower)! - 1);
     }
     stack.length = to;
     lowestClose.length = to;
+    sectionsAtOpen.length = to;
   };
   const closeElement = (el: Element, end: number, implicit: boolean, crossed = false) => {
     el.end = end;
