@@ -40,32 +40,16 @@ export class FileReadError extends Error {
   }
 }
 
-// Opening a named pipe without O_NONBLOCK waits for a writer, forever; the flag does not exist on Windows.
-const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
-
-/** Reads a regular file (following links) of at most `MAX_FILE_BYTES` as UTF-8 text. */
+/**
+ * Reads a regular file (following links) of at most `maxBytes` as UTF-8 text: a stat says what the
+ * path is before anything opens it (opening a named pipe waits for a writer; a device never ends).
+ */
 export function readRegularFile(path: string, maxBytes = MAX_FILE_BYTES): string {
-  const fd = fs.openSync(path, OPEN_FLAGS);
-  try {
-    const stat = fs.fstatSync(fd);
-    if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
-    if (!stat.isFile()) throw new FileReadError(`not a regular file but ${specialKind(stat)}, which the checker does not read`);
-    if (stat.size > maxBytes) throw new FileReadError(tooLarge(stat.size, maxBytes));
-    // Read to the end, not to the size found: a file can grow meanwhile, and then the cap holds.
-    const chunks: Buffer[] = [];
-    let total = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(Math.max(stat.size - total, 0) + 1);
-      const n = fs.readSync(fd, chunk, 0, chunk.length, null);
-      if (n === 0) break;
-      total += n;
-      if (total > maxBytes) throw new FileReadError(tooLarge(total, maxBytes));
-      chunks.push(n === chunk.length ? chunk : chunk.subarray(0, n));
-    }
-    return (chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, total)).toString('utf8');
-  } finally {
-    fs.closeSync(fd);
-  }
+  const stat = fs.statSync(path);
+  if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
+  if (!stat.isFile()) throw new FileReadError(`not a regular file but ${specialKind(stat)}, which the checker does not read`);
+  if (stat.size > maxBytes) throw new FileReadError(tooLarge(stat.size, maxBytes));
+  return fs.readFileSync(path, 'utf8');
 }
 
 function specialKind(stat: fs.Stats): string {
