@@ -232,12 +232,13 @@ onEachBackend((backend) => {
       `INSERT INTO job_sequences (course_id, number, type) VALUES ($1, 1000, 'sync') RETURNING id`,
       [r.courseId],
     );
-    await r.app.db.query(`INSERT INTO jobs (job_sequence_id, course_id, type) VALUES ($1, $2, 'sync')`, [seq.id, r.courseId]);
+    // With the output it had saved while running (it was null before running jobs saved their output).
+    await r.app.db.query(`INSERT INTO jobs (job_sequence_id, course_id, type, output) VALUES ($1, $2, 'sync', 'Pull from remote git repository\n')`, [seq.id, r.courseId]);
     const marked = await r.app.sync.failAbandoned();
     assert.equal(marked, 1);
     const status = JSON.parse(await (await r.get(`/course/${r.courseId}/sync/${seq.id}`)).text());
     assert.equal(status.status, 'Error');
-    assert.equal(status.output, null);
+    assert.equal(status.output, `Pull from remote git repository\n${ESC}91mError: the server stopped while this job ran (it was killed or crashed), so the job did not finish.${ESC}39m\n`);
     assert.ok(status.finish_date);
   });
 });

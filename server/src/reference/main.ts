@@ -1,4 +1,5 @@
-import { openApp, listen } from './app';
+import type { Server } from 'node:http';
+import { openApp, listen, type ReferenceApp } from './app';
 import { runAdmin } from './admin';
 import { helpText, parseOptions } from './options';
 import { demoTokensActive, isLoopback, prepareCourse } from './startup';
@@ -18,7 +19,16 @@ async function main(argv: string[]): Promise<void> {
   }
   // Before the database is opened: a second server on the same files would corrupt them.
   lockDataDir(options.dataDir);
-  const app = await openApp(options);
+  // From here on, a stop (Ctrl-C, a kill) closes the database and releases the lock, also during the first sync.
+  let app: ReferenceApp | undefined;
+  let server: Server | undefined;
+  const stop = () => {
+    server?.close();
+    (app?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+  app = await openApp(options);
   // Only a starting server fails the jobs a previous one left running (not the admin command, which
   // may run beside a live server on a shared database).
   await app.sync.failAbandoned();
@@ -31,8 +41,9 @@ async function main(argv: string[]): Promise<void> {
         'Revoke them (admin list-tokens, admin revoke-token) and create your own (admin create-token), or pass --allow-demo-tokens.',
     );
   }
-  const server = await listen(app, options.port, options.host).catch(async (err: NodeJS.ErrnoException) => {
-    await app.close();
+  const opened = app;
+  server = await listen(opened, options.port, options.host).catch(async (err: NodeJS.ErrnoException) => {
+    await opened.close();
     throw listenError(err, options.host, options.port);
   });
   const address = server.address();
@@ -48,12 +59,6 @@ async function main(argv: string[]): Promise<void> {
   if (demoTokens) console.log(`token: ${demoToken(options.seed, DEMO_STAFF[0].uid)}`);
   console.log(`course id: ${prepared.courseId}`);
   for (const ci of cis) console.log(`course instance id: ${ci.id} (${ci.short_name})`);
-  const stop = () => {
-    server.close();
-    app.close().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
   // Started by the extension (fork, with an IPC channel): stop when that channel closes, so that a VS
   // Code that quits or crashes without stopping the server does not leave it running.
   if (process.send) process.once('disconnect', stop);
