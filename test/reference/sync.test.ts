@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { openApp } from '../../server/src/reference/app';
 import { onEachBackend } from './helpers/backends';
@@ -225,6 +227,33 @@ onEachBackend((backend) => {
     } finally {
       commitFiles(r.repo, { 'infoCourse.json': info });
     }
+  });
+
+  test('a running job saves its output as it goes, so that a crash keeps it', { skip: process.platform === 'win32' }, async () => {
+    // A git transport that takes its time: `slow::` makes git run git-remote-slow, found on PATH.
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-slow-git-'));
+    fs.writeFileSync(path.join(bin, 'git-remote-slow'), '#!/bin/sh\nsleep 4\nexit 1\n', { mode: 0o755 });
+    const [course] = await r.app.db.query('SELECT repository FROM courses WHERE id = $1', [r.courseId]);
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${pathBefore}`;
+    await r.app.db.query('UPDATE courses SET repository = $2 WHERE id = $1', [r.courseId, `slow::${course.repository}`]);
+    try {
+      const res = await r.get(`/course/${r.courseId}/sync`, undefined, { method: 'POST' });
+      const { job_sequence_id: id } = JSON.parse(await res.text());
+      let saved: { status: string; output: string | null } | undefined;
+      for (let i = 0; i < 60 && !saved?.output; i++) {
+        await new Promise((res) => setTimeout(res, 100));
+        [saved] = await r.app.db.query('SELECT status, output FROM jobs WHERE job_sequence_id = $1', [id]);
+      }
+      assert.equal(saved!.status, 'Running', 'saved while the job still runs');
+      assert.match(saved!.output!, /Command: git fetch/);
+      await r.app.sync.idle(r.courseId);
+    } finally {
+      process.env.PATH = pathBefore;
+      await r.app.db.query('UPDATE courses SET repository = $2 WHERE id = $1', [r.courseId, course.repository]);
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
+    assert.equal((await syncAndWait(r)).status.status, 'Success');
   });
 
   test('a restart marks jobs left running as failed', async () => {
