@@ -295,6 +295,7 @@ html(
 );
 html('misspeltNamespace', '<p>{{param.x}}</p>\n', ['misspelt-template-namespace', 'param.x']);
 files['questions/html/misspeltNamespace/server.py'] = 'def generate(data):\n    data["params"]["x"] = 1\n';
+add({ [QF('pipeline/jsonTooDeep')]: `{\n  "uuid": "${uuid()}",\n  "deep": ${'['.repeat(1000)}${']'.repeat(1000)}\n}\n` }, ['json-too-deep', QF('pipeline/jsonTooDeep'), '"deep"']);
 
 // ---------- write the course and the expectations, then compare with what the checker finds ----------
 fs.rmSync(ROOT, { recursive: true, force: true });

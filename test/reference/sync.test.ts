@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import { openApp } from '../../server/src/reference/app';
 import { onEachBackend } from './helpers/backends';
@@ -251,17 +253,45 @@ onEachBackend((backend) => {
     }
   });
 
+  test('a running job saves its output as it goes, so that a crash keeps it', { skip: process.platform === 'win32' }, async () => {
+    // A git transport that takes its time: `slow::` makes git run git-remote-slow, found on PATH.
+    const bin = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-slow-git-'));
+    fs.writeFileSync(path.join(bin, 'git-remote-slow'), '#!/bin/sh\nsleep 4\nexit 1\n', { mode: 0o755 });
+    const [course] = await r.app.db.query('SELECT repository FROM courses WHERE id = $1', [r.courseId]);
+    const pathBefore = process.env.PATH;
+    process.env.PATH = `${bin}${path.delimiter}${pathBefore}`;
+    await r.app.db.query('UPDATE courses SET repository = $2 WHERE id = $1', [r.courseId, `slow::${course.repository}`]);
+    try {
+      const res = await r.get(`/course/${r.courseId}/sync`, undefined, { method: 'POST' });
+      const { job_sequence_id: id } = JSON.parse(await res.text());
+      let saved: { status: string; output: string | null } | undefined;
+      for (let i = 0; i < 60 && !saved?.output; i++) {
+        await new Promise((res) => setTimeout(res, 100));
+        [saved] = await r.app.db.query('SELECT status, output FROM jobs WHERE job_sequence_id = $1', [id]);
+      }
+      assert.equal(saved!.status, 'Running', 'saved while the job still runs');
+      assert.match(saved!.output!, /Command: git fetch/);
+      await r.app.sync.idle(r.courseId);
+    } finally {
+      process.env.PATH = pathBefore;
+      await r.app.db.query('UPDATE courses SET repository = $2 WHERE id = $1', [r.courseId, course.repository]);
+      fs.rmSync(bin, { recursive: true, force: true });
+    }
+    assert.equal((await syncAndWait(r)).status.status, 'Success');
+  });
+
   test('a restart marks jobs left running as failed', async () => {
     const [seq] = await r.app.db.query(
       `INSERT INTO job_sequences (course_id, number, type) VALUES ($1, 1000, 'sync') RETURNING id`,
       [r.courseId],
     );
-    await r.app.db.query(`INSERT INTO jobs (job_sequence_id, course_id, type) VALUES ($1, $2, 'sync')`, [seq.id, r.courseId]);
+    // With the output it had saved while running (it was null before running jobs saved their output).
+    await r.app.db.query(`INSERT INTO jobs (job_sequence_id, course_id, type, output) VALUES ($1, $2, 'sync', 'Pull from remote git repository\n')`, [seq.id, r.courseId]);
     const marked = await r.app.sync.failAbandoned();
     assert.equal(marked, 1);
     const status = JSON.parse(await (await r.get(`/course/${r.courseId}/sync/${seq.id}`)).text());
     assert.equal(status.status, 'Error');
-    assert.equal(status.output, null);
+    assert.equal(status.output, `Pull from remote git repository\n${ESC}91mError: the server stopped while this job ran (it was killed or crashed), so the job did not finish.${ESC}39m\n`);
     assert.ok(status.finish_date);
   });
 });

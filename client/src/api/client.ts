@@ -4,7 +4,7 @@ import { request, type Dispatcher } from 'undici';
 import { ApiError, statusError, type Access } from './errors';
 import { ConcurrencyLimiter } from './limiter';
 import { backoffDelay, DEFAULT_RETRY, isRetryableStatus, parseRetryAfter, sleep, type RetryPolicy } from './retry';
-import { apiBaseUrl } from './serverUrl';
+import { apiBaseUrl, sendsTokenInClear } from './serverUrl';
 import type {
   Assessment,
   AssessmentAccessRule,
@@ -30,7 +30,18 @@ export interface ClientOptions {
   dispatcher?: Dispatcher;
   /** One line per attempt (method, path, status, time); never the token. */
   log?: (line: string) => void;
+  /** The largest answer read; a larger one fails (badResponse) without being read further or retried. */
+  maxResponseBytes?: number;
+  /**
+   * Asked once, before the first request, when the server URL is plain http to another machine (the
+   * token would cross the network unencrypted); nothing is sent unless it resolves true. Without it,
+   * such a client warns through `log` and sends.
+   */
+  confirmPlainHttp?: (host: string) => Promise<boolean>;
 }
+
+/** More than any real answer (a large course's gradebook is some megabytes), yet far from exhausting memory. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -59,6 +70,8 @@ export class PrairieLearnClient {
   private readonly timeoutMs: number;
   private readonly retry: RetryPolicy;
   private readonly limiter: ConcurrencyLimiter;
+  private readonly maxResponseBytes: number;
+  private plainHttpAllowed: Promise<boolean> | undefined;
 
   constructor(private readonly options: ClientOptions) {
     this.serverUrl = options.serverUrl;
@@ -67,6 +80,7 @@ export class PrairieLearnClient {
     this.timeoutMs = options.timeoutMs ?? 30_000;
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.limiter = new ConcurrencyLimiter(options.concurrency ?? 4);
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   async courseInstance(ci: string, o?: CallOptions): Promise<CourseInstanceInfo> {
@@ -140,6 +154,7 @@ export class PrairieLearnClient {
 
   private async call<T>(method: 'GET' | 'POST', path: string, shape: Shape, access: Access, what: string, o: CallOptions = {}): Promise<T> {
     const { signal } = o;
+    await this.checkPlainHttp(path);
     for (let attempt = 0; ; attempt++) {
       const last = attempt >= this.retry.retries;
       let answer: Answer;
@@ -167,6 +182,27 @@ export class PrairieLearnClient {
     }
   }
 
+  /** Before the token goes out unencrypted to another machine: the user's say (once per client), or a logged warning. */
+  private async checkPlainHttp(path: string): Promise<void> {
+    if (!sendsTokenInClear(this.serverUrl)) return;
+    const confirm = this.options.confirmPlainHttp;
+    if (!confirm) {
+      if (!this.plainHttpAllowed) this.options.log?.(`warning: ${this.origin} is plain http; the token is sent unencrypted`);
+      this.plainHttpAllowed = Promise.resolve(true);
+      return;
+    }
+    this.plainHttpAllowed ??= confirm(this.origin).catch(() => false);
+    if (!(await this.plainHttpAllowed)) {
+      this.plainHttpAllowed = undefined;
+      throw new ApiError(
+        'cancelled',
+        `Nothing was sent: ${this.origin} is plain http, which would send your token unencrypted. Use its https:// address.`,
+        undefined,
+        path,
+      );
+    }
+  }
+
   private async wait(ms: number, path: string, signal?: AbortSignal): Promise<void> {
     try {
       await sleep(ms, signal);
@@ -177,6 +213,31 @@ export class PrairieLearnClient {
 
   private cancelled(path: string): ApiError {
     return new ApiError('cancelled', 'The request was cancelled.', undefined, path);
+  }
+
+  /**
+   * The body as text, read up to `maxResponseBytes`: a declared larger length is refused before
+   * reading, and a body that grows past the cap is dropped as soon as it does.
+   */
+  private async readBody(res: Dispatcher.ResponseData, method: string, path: string): Promise<string> {
+    const max = this.maxResponseBytes;
+    const declared = Number(res.headers['content-length']);
+    const refuse = () => {
+      // Dropping an unfinished body makes it emit an abort error, which is ours and expected.
+      res.body.on('error', () => undefined);
+      res.body.destroy();
+      this.options.log?.(`${method} ${path} → ${res.statusCode}, answer over ${max} bytes: not read`);
+      return tooLarge(this.origin, path, max, res.statusCode);
+    };
+    if (declared > max) throw refuse();
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for await (const chunk of res.body) {
+      total += (chunk as Buffer).length;
+      if (total > max) throw refuse();
+      chunks.push(chunk as Buffer);
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
   }
 
   /** One request, with its own timeout; throws a Failure, never a raw error. */
@@ -202,10 +263,11 @@ export class PrairieLearnClient {
         bodyTimeout: this.timeoutMs,
       });
       gotHeaders = true;
-      const text = await res.body.text();
+      const text = await this.readBody(res, method, path);
       this.options.log?.(`${method} ${path} → ${res.statusCode} (${Date.now() - started} ms)`);
       return { status: res.statusCode, headers: res.headers, text };
     } catch (err) {
+      if (err instanceof Failure) throw err;
       this.options.log?.(`${method} ${path} failed after ${Date.now() - started} ms: ${describe(err)}`);
       if (signal?.aborted) throw new Failure(this.cancelled(path), false);
       if (timedOut || isTimeout(err))
@@ -227,6 +289,14 @@ export class PrairieLearnClient {
       signal?.removeEventListener('abort', onAbort);
     }
   }
+}
+
+/** An answer larger than the client reads: not read further, and not worth asking again. */
+function tooLarge(origin: string, path: string, maxBytes: number, status: number): Failure {
+  return new Failure(
+    new ApiError('badResponse', `The answer from ${origin} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB, more than any PrairieLearn answer should be; it was not read.`, status, path),
+    false,
+  );
 }
 
 /** Ids go into the path: only digits pass, so a bad value cannot reach another endpoint. */

@@ -26,6 +26,18 @@ export function normalizeServerUrl(input: string): string {
   return `${url.protocol}//${url.host}${prefix}`;
 }
 
+/**
+ * Whether requests to `serverUrl` would carry the token unencrypted over a network: plain http to
+ * a host other than this machine (localhost, 127.0.0.0/8, ::1, where a local reference server runs).
+ */
+export function sendsTokenInClear(serverUrl: string): boolean {
+  const url = new URL(serverUrl);
+  if (url.protocol !== 'http:') return false;
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const loopback = host === 'localhost' || host.endsWith('.localhost') || /^127(\.\d{1,3}){3}$/.test(host) || host === '::1';
+  return !loopback;
+}
+
 export function apiBaseUrl(serverUrl: string): string {
   return serverUrl + API_PATH;
 }

@@ -19,6 +19,8 @@ export class Auth implements vscode.Disposable {
   private local?: { serverUrl: string; token: string; courseId?: string; courseInstanceIds: string[] };
   private cached?: { key: string; client: PrairieLearnClient };
   private unauthorizedPrompted = false;
+  /** Hosts the user chose to send a token to over plain http, this session. */
+  private readonly plainHttpHosts = new Set<string>();
   /** Last value given to the prairielearn.signedIn context key. */
   private signedIn?: boolean;
 
@@ -56,8 +58,21 @@ export class Auth implements vscode.Disposable {
   private client(serverUrl: string, token: string): PrairieLearnClient {
     const key = `${serverUrl}\n${token}`;
     if (this.cached?.key !== key)
-      this.cached = { key, client: new PrairieLearnClient({ serverUrl, token, log: (line) => this.log.debug(line) }) };
+      this.cached = { key, client: new PrairieLearnClient({ serverUrl, token, log: (line) => this.log.debug(line), confirmPlainHttp: (host) => this.confirmPlainHttp(host) }) };
     return this.cached.client;
+  }
+
+  /** Asked before a token goes to another machine over plain http; a yes holds for the session. */
+  private async confirmPlainHttp(host: string): Promise<boolean> {
+    if (this.plainHttpHosts.has(host)) return true;
+    const send = 'Send Anyway';
+    const choice = await vscode.window.showWarningMessage(
+      `${host} is a plain http address: your PrairieLearn token would cross the network unencrypted. Use the server's https:// address instead.`,
+      { modal: true },
+      send,
+    );
+    if (choice === send) this.plainHttpHosts.add(host);
+    return choice === send;
   }
 
   /** Asks for the server URL and a token, checks the token with a request, then keeps it. */
@@ -93,7 +108,7 @@ export class Auth implements vscode.Disposable {
           (_progress, cancel) => {
             const controller = new AbortController();
             cancel.onCancellationRequested(() => controller.abort());
-            return this.tokens.verifyAndStore(serverUrl, token, { log: (line) => this.log.debug(line) }, controller.signal);
+            return this.tokens.verifyAndStore(serverUrl, token, { log: (line) => this.log.debug(line), confirmPlainHttp: (host) => this.confirmPlainHttp(host) }, controller.signal);
           },
         );
       } catch (err) {

@@ -18,7 +18,7 @@ const SEVERITY_COLOR: Record<Problem['severity'], string> = { error: '31', warni
  */
 export function formatHuman(result: CheckResult, options: HumanFormatOptions): string {
   const paint = (code: string, text: string) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text);
-  const where = (s: Span) => `${displayPath(s.file, options.cwd)}:${s.line}:${s.column}`;
+  const where = (s: Span) => `${printable(displayPath(s.file, options.cwd))}:${s.line}:${s.column}`;
   const lines: string[] = [];
   let lastFile: string | undefined;
   for (const p of result.problems) {
@@ -26,8 +26,8 @@ export function formatHuman(result: CheckResult, options: HumanFormatOptions): s
     if (lastFile !== undefined && p.file !== lastFile) lines.push('');
     lastFile = p.file;
     const severity = paint(SEVERITY_COLOR[p.severity], SEVERITY_WORD[p.severity]);
-    lines.push(`${where(p)} ${severity} ${p.message} ${paint('2', `[${p.code}]`)}`);
-    for (const r of p.related) lines.push(`    ${where(r)} ${r.message}`);
+    lines.push(`${where(p)} ${severity} ${printable(p.message)} ${paint('2', `[${p.code}]`)}`);
+    for (const r of p.related) lines.push(`    ${where(r)} ${printable(r.message)}`);
   }
   if (lines.length > 0) lines.push('');
   lines.push(summary(result));
@@ -52,4 +52,18 @@ function plural(n: number, word: string): string {
 export function displayPath(file: string, cwd: string): string {
   const rel = nodePath.relative(cwd, file) || '.';
   return rel.split(nodePath.sep).join('/');
+}
+
+// Control characters (a terminal acts on escape codes), line breaks and the marks that reorder text.
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Text from the disk (folder and file names, and the messages that quote them or the files) as
+ * it can be printed to a terminal: what a terminal would act on is shown as an escape (\x1b).
+ */
+export function printable(text: string): string {
+  return text.replace(UNPRINTABLE, (c) => {
+    const code = c.charCodeAt(0);
+    return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  });
 }

@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import { isMainThread, parentPort } from 'node:worker_threads';
 import packageJson from '../../../package.json';
 import { allCodes } from '../course/rules';
-import { formatHuman } from './formatHuman';
+import { formatHuman, printable } from './formatHuman';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';
 import { parseArgs, USAGE, UsageError } from './options';
@@ -58,10 +58,10 @@ async function runMain(): Promise<void> {
     process.exitCode = await main(process.argv.slice(2));
   } catch (err) {
     if (err instanceof UsageError) {
-      process.stderr.write(`pl-check: ${err.message}\nRun "pl-check --help" for usage.\n`);
+      process.stderr.write(`pl-check: ${printable(err.message)}\nRun "pl-check --help" for usage.\n`);
     } else {
       // A bug, not bad input: say what happened without a stack trace unless asked for one.
-      process.stderr.write(`pl-check: internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(`pl-check: internal error: ${printable(err instanceof Error ? err.message : String(err))}\n`);
       if (process.env.PL_CHECK_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
     }
     process.exitCode = 2;

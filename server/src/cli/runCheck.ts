@@ -4,7 +4,7 @@ import { allEntries, loadCourse } from '../course/course';
 import { CourseChecker } from '../course/checkCourse';
 import { QUESTION_FILE_CHECKERS } from '../course/rules';
 import { findCourseRoots, nodeCourseReader } from '../course/courseReader';
-import { applySeverityOverrides, type CourseDiagnostic, type Severity, type SeverityOverrides, type TextRange } from '../course/diagnostic';
+import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Severity, type SeverityOverrides, type TextRange } from '../course/diagnostic';
 import type { JsonFile } from '../course/jsonFile';
 import { UsageError } from './options';
 import { SourceText } from '../questionHtml/sourceText';
@@ -112,7 +112,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
           if (text !== undefined) files.set(d.file, new SourceText(text));
         }
       }
-      const found = diagnostics.map((d) => toProblem(d, checked.scannedFolder, files));
+      const found = limitFindings(diagnostics).map((d) => toProblem(d, checked.scannedFolder, files));
       found.sort(compareProblems);
       for (const p of found) problems.push(p);
     }

@@ -2,7 +2,7 @@ import * as nodePath from 'node:path';
 import { allEntries, INFO_FILE_NAME, type Course, type CourseInstance, type InfoEntry, type InfoKind } from './course';
 import { nodeCourseReader, type CourseReader } from './courseReader';
 import { applySeverityOverrides, type CourseDiagnostic, type SeverityOverrides } from './diagnostic';
-import type { JsonFile } from './jsonFile';
+import { MAX_JSON_DEPTH, type JsonFile } from './jsonFile';
 import { validateAgainstSchema } from './schemaValidation';
 import { ALL_RULES, codeSeverity, QUESTION_FILE_CHECKERS } from './rules';
 import { relatedLocation, type CodeInfo, type CourseRule, type FileRule, type IncrementalCheck, type Report, type RuleContext } from './rules/rule';
@@ -342,8 +342,10 @@ export class CourseChecker {
         this.localReports.set(slot, hasLocalReports(slot.local));
       }
       this.folderDiagnostics = course.missing.map((missing) => {
-        const code = missing.readError ? 'read-error' : 'missing-info-file';
-        const message = missing.readError
+        const code = missing.readError || missing.loop ? 'read-error' : 'missing-info-file';
+        const message = missing.loop
+          ? `Folder ${missing.relPath} is a link to a folder that holds it, so it is not followed. PrairieLearn would walk it over and over and find the same questions again; remove the link.`
+          : missing.readError
           ? `Error reading directory ${missing.relPath}: ${missing.readError}. PrairieLearn cannot sync a course with a folder it cannot list; fix its permissions.`
           : `Missing JSON file: ${missing.relPath}. Either create the file or delete the ${missing.relPath.slice(0, missing.relPath.lastIndexOf('/'))} directory.`;
         return { file: missing.dir, range: { start: 0, end: 0 }, severity: codeSeverity(code), code, message };
@@ -668,6 +670,14 @@ function computeLocal(entry: InfoEntry, file: JsonFile, ctx: RuleContext, hour: 
     hour,
   });
 
+  if (file.tooDeepAt !== undefined) {
+    push(
+      'json-too-deep',
+      `Nested more than ${MAX_JSON_DEPTH} levels deep here, so this file is not checked (PrairieLearn reads it). Flatten the nesting to have it checked.`,
+      { start: file.tooDeepAt, end: file.tooDeepAt + 1 },
+    );
+    return done(undefined);
+  }
   if (!file.ok) {
     for (const e of file.syntaxErrors) {
       syntaxDiagnostics.push({

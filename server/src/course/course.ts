@@ -1,6 +1,6 @@
 import * as nodePath from 'node:path';
 import { JsonFile } from './jsonFile';
-import { nodeCourseReader, type CourseReader } from './courseReader';
+import { nodeCourseReader, type CourseReader, type DirEntry } from './courseReader';
 
 export type InfoKind = 'course' | 'question' | 'courseInstance' | 'assessment';
 
@@ -42,6 +42,8 @@ export interface MissingInfoFile {
   relPath: string;
   /** errno code (EACCES...) when the folder cannot be listed. */
   readError?: string;
+  /** A link to a folder that holds it, which is not followed. */
+  loop?: boolean;
 }
 
 export interface CourseInstance {
@@ -154,8 +156,16 @@ function discover(
 ): InfoEntry[] {
   const base = nodePath.join(root, relBase);
   const found: InfoEntry[] = [];
-  const walk = (dir: string, idPrefix: string): number => {
-    let names: { name: string; isDirectory: boolean }[];
+  // The real paths of the folders being walked, by depth: a link to one of them, or to a folder
+  // above them, would be walked over and over. Only links cost a look at the disk.
+  const walking = [reader.realPath?.(base) ?? base];
+  const loops = (target: string, depth: number): boolean => {
+    const under = target.endsWith(nodePath.sep) ? target : target + nodePath.sep;
+    for (let i = 0; i < depth; i++) if (walking[i] === target || walking[i].startsWith(under)) return true;
+    return false;
+  };
+  const walk = (dir: string, idPrefix: string, depth = 1): number => {
+    let names: DirEntry[];
     try {
       names = reader.readDir(dir);
     } catch (err) {
@@ -166,7 +176,7 @@ function discover(
       return 1;
     }
     let count = 0;
-    for (const { name, isDirectory } of names) {
+    for (const { name, isDirectory, isLink } of names) {
       if (!isDirectory) continue;
       // Plain concatenation: `dir` is already normal and `name` has no separator (path.join is slow
       // over 10,000 folders). Reading straight away, as PrairieLearn does, spares a stat per folder.
@@ -182,7 +192,14 @@ function discover(
         readError = (err as NodeJS.ErrnoException).code ?? String(err);
       }
       if (readError === 'ENOENT' || readError === 'ENOTDIR') {
-        const inside = walk(childDir, id + '/');
+        const real = isLink ? reader.realPath?.(childDir) ?? childDir : walking[depth - 1] + nodePath.sep + name;
+        if (isLink && loops(real, depth)) {
+          missing.push({ kind, dir: childDir, relPath: `${relBase}/${id}`, loop: true });
+          count++;
+          continue;
+        }
+        walking[depth] = real;
+        const inside = walk(childDir, id + '/', depth + 1);
         if (inside === 0) missing.push({ kind, dir: childDir, relPath });
         // A report counts as found, as in PrairieLearn, so the folders above it are not reported too.
         count += Math.max(inside, 1);

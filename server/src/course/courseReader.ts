@@ -1,24 +1,83 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 
+/** One entry of a folder listing. */
+export interface DirEntry {
+  name: string;
+  /** A folder, or a link to one. */
+  isDirectory: boolean;
+  /** A symbolic link (to a folder, when `isDirectory`). */
+  isLink?: boolean;
+}
+
 /** How the course model reads the disk; the language server overlays open editors' text. */
 export interface CourseReader {
-  /** Text of a file; throws an errno error when it cannot be read. */
+  /** Text of a file; throws an errno error, or a `FileReadError`, when it cannot be read. */
   readText(path: string): string;
   /** Entries of a folder, sorted by name; throws when it is not a readable folder. */
-  readDir(path: string): { name: string; isDirectory: boolean }[];
+  readDir(path: string): DirEntry[];
   stat(path: string): 'file' | 'directory' | 'missing';
   exists(path: string): boolean;
+  /** The path with every link resolved (to tell a folder link that loops back); as given when unknown. */
+  realPath?(path: string): string;
   /** Whether the text of `path` comes from an editor rather than the disk (see `overlayReader`). */
   isOverlaid?(path: string): boolean;
 }
 
+/**
+ * The largest file the checker reads. Info files and question.html are some kilobytes; the cap
+ * keeps a huge or endless file (a link to /dev/zero) from filling the memory.
+ */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** A file that is there but is not read: not a regular file, or larger than `MAX_FILE_BYTES`. */
+export class FileReadError extends Error {
+  /** Said where an errno code would be ("EACCES"): a short reason. */
+  readonly code: string;
+  constructor(reason: string) {
+    super(reason);
+    this.code = reason;
+  }
+}
+
+/**
+ * Reads a regular file (following links) of at most `maxBytes` as UTF-8 text: a stat says what the
+ * path is before anything opens it (opening a named pipe waits for a writer; a device never ends).
+ */
+export function readRegularFile(path: string, maxBytes = MAX_FILE_BYTES): string {
+  const stat = fs.statSync(path);
+  if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
+  if (!stat.isFile()) throw new FileReadError(`not a regular file but ${specialKind(stat)}, which the checker does not read`);
+  if (stat.size > maxBytes) throw new FileReadError(tooLarge(stat.size, maxBytes));
+  return fs.readFileSync(path, 'utf8');
+}
+
+function specialKind(stat: fs.Stats): string {
+  if (stat.isFIFO()) return 'a named pipe';
+  if (stat.isCharacterDevice() || stat.isBlockDevice()) return 'a device';
+  if (stat.isSocket()) return 'a socket';
+  return 'a special file';
+}
+
+function tooLarge(bytes: number, maxBytes: number): string {
+  return `larger than the checker reads (over ${formatBytes(bytes)}; the limit is ${formatBytes(maxBytes)})`;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes >= 1024 ** 3) return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
+  if (bytes >= 1024 ** 2) return `${Math.round(bytes / 1024 ** 2)} MB`;
+  return `${Math.round(bytes / 1024)} kB`;
+}
+
 export const nodeCourseReader: CourseReader = {
-  readText: (path) => fs.readFileSync(path, 'utf8'),
+  readText: (path) => readRegularFile(path),
   readDir: (path) =>
     fs
       .readdirSync(path, { withFileTypes: true })
-      .map((d) => ({ name: d.name, isDirectory: d.isDirectory() || (d.isSymbolicLink() && isDir(`${path}/${d.name}`)) }))
+      .map((d): DirEntry => {
+        if (!d.isSymbolicLink()) return { name: d.name, isDirectory: d.isDirectory() };
+        return { name: d.name, isDirectory: isDir(`${path}/${d.name}`), isLink: true };
+      })
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)),
   stat: (path) => {
     try {
@@ -31,6 +90,13 @@ export const nodeCourseReader: CourseReader = {
     }
   },
   exists: (path) => fs.existsSync(path),
+  realPath: (path) => {
+    try {
+      return fs.realpathSync(path);
+    } catch {
+      return path;
+    }
+  },
 };
 
 function isDir(path: string): boolean {
@@ -48,6 +114,7 @@ export function overlayReader(overlay: Map<string, string>, base: CourseReader =
     readDir: (path) => base.readDir(path),
     stat: (path) => (overlay.has(path) ? 'file' : base.stat(path)),
     exists: (path) => overlay.has(path) || base.exists(path),
+    realPath: base.realPath && ((path) => base.realPath!(path)),
     isOverlaid: (path) => overlay.has(path),
   };
 }
@@ -113,6 +180,7 @@ export function cachingReader(base: CourseReader, cacheable: (path: string) => b
     readDir: (path) => base.readDir(path),
     stat: (path) => remember(stats, path, () => base.stat(path)),
     exists: (path) => remember(existing, path, () => base.exists(path)),
+    realPath: base.realPath && ((path) => base.realPath!(path)),
     invalidate(path) {
       const under = path.endsWith(nodePath.sep) ? path : path + nodePath.sep;
       for (const cache of [texts, stats, existing] as Map<string, unknown>[]) {

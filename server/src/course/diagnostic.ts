@@ -41,3 +41,34 @@ export function applySeverityOverrides(
   }
   return out;
 }
+
+/** The most findings of one code in one file that are listed; the rest are counted in one more. */
+export const MAX_FINDINGS_PER_CODE = 100;
+
+/**
+ * Lists at most `max` diagnostics of each code in each file, in the order given; past that, one
+ * diagnostic of the same code, at the first one left out, says how many more there are. A file
+ * with a million undeclared tags stays readable, and its report stays small.
+ */
+export function limitFindings(diagnostics: CourseDiagnostic[], max = MAX_FINDINGS_PER_CODE): CourseDiagnostic[] {
+  if (diagnostics.length <= max) return diagnostics;
+  const counts = new Map<string, number>();
+  for (const d of diagnostics) {
+    const key = `${d.file}\n${d.code}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  if ([...counts.values()].every((n) => n <= max)) return diagnostics;
+  const listed = new Map<string, number>();
+  const out: CourseDiagnostic[] = [];
+  for (const d of diagnostics) {
+    const key = `${d.file}\n${d.code}`;
+    const n = (listed.get(key) ?? 0) + 1;
+    listed.set(key, n);
+    if (n <= max) out.push(d);
+    else if (n === max + 1) {
+      const more = counts.get(key)! - max;
+      out.push({ file: d.file, range: d.range, severity: d.severity, code: d.code, message: `${more} more ${d.code} ${more === 1 ? 'finding' : 'findings'} in this file, not listed (at most ${max} of each code are).` });
+    }
+  }
+  return out;
+}

@@ -3,6 +3,13 @@ import type { TextRange } from './diagnostic';
 
 export type JsonPath = (string | number)[];
 
+/**
+ * How deep the checker follows nested arrays and objects. PrairieLearn reads any depth, but the
+ * parsers that give values their places recurse and run out of stack some thousands deep; no real
+ * info file comes near this.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
 export interface JsonSyntaxError {
   offset: number;
   length: number;
@@ -16,8 +23,11 @@ export interface JsonSyntaxError {
 export class JsonFile {
   private treeCache: jsonc.Node | undefined | null = null;
   private lineStartsCache: number[] | undefined;
+  private readonly propertyIndex = new WeakMap<jsonc.Node, Map<string, jsonc.Node>>();
   readonly value: unknown;
   readonly syntaxErrors: JsonSyntaxError[];
+  /** Where the nesting first goes deeper than `MAX_JSON_DEPTH`; such a file is not parsed at all. */
+  readonly tooDeepAt: number | undefined;
 
   constructor(
     readonly path: string,
@@ -25,6 +35,13 @@ export class JsonFile {
   ) {
     let value: unknown = undefined;
     let errors: JsonSyntaxError[] = [];
+    this.tooDeepAt = depthExceededAt(text, MAX_JSON_DEPTH);
+    if (this.tooDeepAt !== undefined) {
+      this.value = undefined;
+      this.syntaxErrors = [];
+      this.treeCache = undefined;
+      return;
+    }
     try {
       // A byte order mark fails here as in PrairieLearn, which reads info files as UTF-8 text and
       // JSON.parses them (its fallback parser, jju in JSON mode, rejects the mark too).
@@ -37,7 +54,7 @@ export class JsonFile {
   }
 
   get ok(): boolean {
-    return this.syntaxErrors.length === 0;
+    return this.syntaxErrors.length === 0 && this.tooDeepAt === undefined;
   }
 
   get tree(): jsonc.Node | undefined {
@@ -52,11 +69,39 @@ export class JsonFile {
     let node = this.tree;
     if (!node) return undefined;
     for (const segment of path) {
-      const child = jsonc.findNodeAtLocation(node, [segment]);
+      const child = this.child(node, segment);
       if (!child) break;
       node = child;
     }
     return node;
+  }
+
+  /** The node at `path` (as jsonc's findNodeAtLocation finds it), or undefined. */
+  nodeAt(path: JsonPath): jsonc.Node | undefined {
+    let node = this.tree;
+    for (let i = 0; node && i < path.length; i++) node = this.child(node, path[i]);
+    return node;
+  }
+
+  /**
+   * One step down: an object's property value (the first of that name) through an index made
+   * once per object, so that reporting on each of 50,000 properties does not search them all.
+   */
+  private child(node: jsonc.Node, segment: string | number): jsonc.Node | undefined {
+    if (typeof segment === 'number') {
+      return node.type === 'array' && node.children && segment >= 0 && segment < node.children.length ? node.children[segment] : undefined;
+    }
+    if (node.type !== 'object' || !node.children) return undefined;
+    let index = this.propertyIndex.get(node);
+    if (!index) {
+      index = new Map();
+      for (const property of node.children) {
+        const [key, value] = property.children ?? [];
+        if (property.children?.length === 2 && typeof key.value === 'string' && !index.has(key.value)) index.set(key.value, value);
+      }
+      this.propertyIndex.set(node, index);
+    }
+    return index.get(segment);
   }
 
   /**
@@ -64,7 +109,7 @@ export class JsonFile {
    * Falls back to the nearest existing ancestor (its key if it has one), then to the file start.
    */
   rangeOf(path: JsonPath, part: 'key' | 'value' = 'value'): TextRange {
-    const exact = this.tree ? jsonc.findNodeAtLocation(this.tree, path) : undefined;
+    const exact = this.nodeAt(path);
     const node = exact ?? this.nearestNode(path);
     if (!node) return { start: 0, end: Math.min(this.text.length, 1) };
     const usingAncestor = !exact;
@@ -87,6 +132,31 @@ export class JsonFile {
     if (!this.lineStartsCache) this.lineStartsCache = computeLineStarts(this.text);
     return this.lineStartsCache;
   }
+}
+
+/**
+ * The offset of the first bracket that opens level `maxDepth + 1`, or undefined when the text
+ * nests no deeper than that. One pass over the text, skipping strings; texts too short to nest
+ * that deep are not scanned.
+ */
+export function depthExceededAt(text: string, maxDepth: number): number | undefined {
+  if (text.length <= maxDepth) return undefined;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length; i++) {
+        const d = text.charCodeAt(i);
+        if (d === 92 /* \\ */) i++;
+        else if (d === 34) break;
+      }
+    } else if (c === 91 /* [ */ || c === 123 /* { */) {
+      if (++depth > maxDepth) return i;
+    } else if (c === 93 /* ] */ || c === 125 /* } */) {
+      if (depth > 0) depth--;
+    }
+  }
+  return undefined;
 }
 
 /** Zero-based line and character of an offset, given the offsets at which lines start (`computeLineStarts`). */

@@ -1,7 +1,7 @@
 import { CompletionItemKind, TextEdit, type CompletionItem, type CompletionList, type CompletionParams } from 'vscode-languageserver';
 import { valueCandidates, type ValueCandidate } from '../course/features/valueCandidates';
 import { valueContextAt } from '../course/features/valueContext';
-import { documentContext, type ServerContext } from './documentContext';
+import { documentContext, positionIn, type ServerContext } from './documentContext';
 
 const ITEM_KIND: Record<ValueCandidate['kind'], CompletionItemKind> = {
   question: CompletionItemKind.Reference,
@@ -23,7 +23,8 @@ export async function complete(ctx: ServerContext, params: CompletionParams): Pr
   const doc = documentContext(ctx, params.textDocument.uri);
   if (!doc) return null;
   const { document, state, entry } = doc;
-  const offset = document.offsetAt(params.position);
+  const position = positionIn(document, params.position);
+  const offset = document.offsetAt(position);
   const items: CompletionItem[] = [];
 
   const text = document.getText();
@@ -40,7 +41,7 @@ export async function complete(ctx: ServerContext, params: CompletionParams): Pr
     incomplete = true;
   }
   const { document: standIn, json } = ctx.schemas.parse(document, entry.kind);
-  const schemaList = await ctx.schemas.languageService.doComplete(standIn, params.position, json);
+  const schemaList = await ctx.schemas.languageService.doComplete(standIn, position, json);
   const schemaItems = schemaList?.items ?? [];
 
   let itemDefaults: CompletionList['itemDefaults'];

@@ -1,6 +1,6 @@
 import { URI } from 'vscode-uri';
 import type { TextDocuments } from 'vscode-languageserver';
-import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Position, TextDocument } from 'vscode-languageserver-textdocument';
 import { reloadEntry, type InfoEntry } from '../course/course';
 import type { CourseState, CourseWorkspace } from './courseWorkspace';
 import type { SchemaService } from './schemaService';
@@ -42,5 +42,18 @@ export function documentContext(ctx: ServerContext, uri: string): DocumentContex
   const entry = ctx.workspace.entryOf(path)?.entry;
   if (!entry) return undefined;
   if (entry.file?.text !== document.getText()) reloadEntry(state.course, entry, ctx.workspace.reader);
+  // Nested too deep for the parsers behind every request (the file's one diagnostic says so).
+  if (entry.file?.tooDeepAt !== undefined) return undefined;
   return { document, state, entry };
+}
+
+/**
+ * `position` as a place in `document`: a line or character below 0, past 2^31 or missing (a client
+ * that computed it from a text it no longer has) is clamped into the text. vscode-json-languageservice
+ * takes a completion's position as the end of the range it replaces, unchecked, and such a position
+ * makes it throw ("Range#create called with invalid arguments").
+ */
+export function positionIn(document: TextDocument, position: Position): Position {
+  const whole = (n: unknown) => (typeof n === 'number' && Number.isFinite(n) ? Math.max(0, Math.floor(n)) : 0);
+  return document.positionAt(document.offsetAt({ line: whole(position?.line), character: whole(position?.character) }));
 }

@@ -3,7 +3,7 @@ import { MarkupKind, type Hover, type HoverParams, type MarkedString, type Marku
 import { describeReference } from '../course/features/referenceHover';
 import { propertyNote } from '../course/features/propertyNotes';
 import { valueContextAt } from '../course/features/valueContext';
-import { documentContext, type ServerContext } from './documentContext';
+import { documentContext, positionIn, type ServerContext } from './documentContext';
 
 /** The schema's description, plus how the setting behaves and what a referenced name stands for. */
 export async function hover(ctx: ServerContext, params: HoverParams): Promise<Hover | null> {
@@ -11,10 +11,11 @@ export async function hover(ctx: ServerContext, params: HoverParams): Promise<Ho
   if (!doc) return null;
   const { document, state, entry } = doc;
   const text = document.getText();
-  const offset = document.offsetAt(params.position);
+  const position = positionIn(document, params.position);
+  const offset = document.offsetAt(position);
 
   const { document: standIn, json } = ctx.schemas.parse(document, entry.kind);
-  const schemaHover = await ctx.schemas.languageService.doHover(standIn, params.position, json);
+  const schemaHover = await ctx.schemas.languageService.doHover(standIn, position, json);
   const parts = schemaHover ? markdownOf(schemaHover.contents) : [];
 
   const note = propertyNote(entry.kind, jsonc.getLocation(text, offset).path);

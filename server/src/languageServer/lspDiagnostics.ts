@@ -6,7 +6,7 @@ import {
   type DiagnosticRelatedInformation,
   type Range,
 } from 'vscode-languageserver';
-import type { CourseDiagnostic, Severity, TextRange } from '../course/diagnostic';
+import { limitFindings, type CourseDiagnostic, type Severity, type TextRange } from '../course/diagnostic';
 
 export const SOURCE = 'PrairieLearn';
 
@@ -107,7 +107,7 @@ export class DiagnosticsPublisher {
       into.set(file, last);
       return;
     }
-    const diagnostics = toLspDiagnostics(from, positionsOf);
+    const diagnostics = toLspDiagnostics(limitFindings(from), positionsOf);
     const key = JSON.stringify(diagnostics);
     const uri = last?.uri ?? fileUri(file);
     const counts = { errors: 0, warnings: 0, infos: 0 };

@@ -49,7 +49,10 @@ export const questionHtmlChecker: QuestionFileChecker<PreparedTemplate> = {
   prepare: prepareTemplate,
   unreadable: (code) => ({
     code: 'question-html-skipped',
-    message: `question.html is not checked: it cannot be read (${code}), so PrairieLearn cannot render the question either. Fix its permissions.`,
+    // An errno code (EACCES) is a file PrairieLearn cannot read either; otherwise the reader says why it skipped the file.
+    message: /^E[A-Z]+$/.test(code)
+      ? `question.html is not checked: it cannot be read (${code}), so PrairieLearn cannot render the question either. Fix its permissions.`
+      : `question.html is not checked: it is ${code}.`,
     range: { start: 0, end: 0 },
   }),
   begin(courseRoot, reader, once) {

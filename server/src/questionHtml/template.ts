@@ -52,7 +52,7 @@ export interface Element {
   selfClosing: boolean;
   parent?: Element;
   children: Element[];
-  /** Mustache sections around the element, outermost first. */
+  /** Mustache sections around the element, outermost first (at most the outermost 64). */
   sections: readonly Section[];
 }
 
@@ -94,6 +94,21 @@ const ATTRIBUTE_NAME = /[^ \t\n\f\r/>={]*/y;
 const UNQUOTED_VALUE = /[^ \t\n\f\r>{]*/y;
 const SPACES = /[ \t\n\f\r]*/y;
 
+/** Sections recorded per element (`Element.sections`): far more than real templates nest. */
+const MAX_ELEMENT_SECTIONS = 64;
+
+/** The index of the first of `tags` (sorted by start) that starts at or after `pos`. */
+function firstTagFrom(tags: MustacheTag[], pos: number): number {
+  let lo = 0;
+  let hi = tags.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (tags[mid].start < pos) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The offset after the run `pattern` (a sticky expression) matches at `pos`. */
 function skipRun(pattern: RegExp, text: string, pos: number): number {
   pattern.lastIndex = pos;
@@ -109,28 +124,70 @@ export function parseTemplate(text: string): Template {
   const elements: Element[] = [];
   const problems: TemplateProblem[] = [];
   const stack: Element[] = [];
-  let sections: Section[] = [];
+  // The open sections, and a copy of them made only when an element needs one and they changed:
+  // copying on every tag would cost the square of the tags in a long run of sections. Elements
+  // keep at most the outermost MAX_ELEMENT_SECTIONS, so that a flood of `{{#a}}<div>` stays linear.
+  const open: Section[] = [];
+  const openNames = new Map<string, number>();
+  let sections: readonly Section[] = [];
+  let sectionsChanged = false;
+  const currentSections = (): readonly Section[] => {
+    if (sectionsChanged) {
+      sections = open.slice(0, MAX_ELEMENT_SECTIONS);
+      sectionsChanged = false;
+    }
+    return sections;
+  };
   const n = text.length;
 
   const enterSection = (tag: MustacheTag) => {
-    if (tag.kind === 'section' || tag.kind === 'inverted') sections = [...sections, { name: tag.name, inverted: tag.kind === 'inverted', start: tag.start }];
-    else if (tag.kind === 'close') {
-      const i = sections.map((s) => s.name).lastIndexOf(tag.name);
-      if (i < 0) return;
-      // Elements opened inside the section and still open may be closed in another branch
-      // (`{{#a}}<div class="x">{{/a}}{{^a}}<div>{{/a}}...</div>`): not reported as unclosed.
-      const closing = sections[i];
-      for (const el of stack) if (el.sections.includes(closing)) crossed.add(el);
-      sections = sections.slice(0, i);
+    if (tag.kind === 'section' || tag.kind === 'inverted') {
+      open.push({ name: tag.name, inverted: tag.kind === 'inverted', start: tag.start });
+      openNames.set(tag.name, (openNames.get(tag.name) ?? 0) + 1);
+      if (open.length <= MAX_ELEMENT_SECTIONS) sectionsChanged = true;
+    } else if (tag.kind === 'close') {
+      if (!openNames.get(tag.name)) return;
+      let i = open.length - 1;
+      while (open[i].name !== tag.name) i--;
+      if (stack.length > 0) lowestClose[stack.length - 1] = Math.min(lowestClose[stack.length - 1], i);
+      for (const s of open.splice(i)) openNames.set(s.name, openNames.get(s.name)! - 1);
+      if (i < MAX_ELEMENT_SECTIONS) sectionsChanged = true;
     }
   };
-  const crossed = new Set<Element>();
+  // Elements opened inside a section and still open where it closes may be closed in another
+  // branch (`{{#a}}<div class="x">{{/a}}{{^a}}<div>{{/a}}...</div>`): not reported as unclosed.
+  // Per open element, the lowest section index closed since it opened, handed down as elements
+  // close: an element crossed a section when that is below the sections it opened in.
+  const lowestClose: number[] = [];
+  const sectionsAtOpen: number[] = [];
+  // How many elements of each name are open, so that a stray end tag does not search the stack.
+  const openElements = new Map<string, number>();
+  const pushElement = (el: Element) => {
+    stack.push(el);
+    lowestClose.push(Infinity);
+    sectionsAtOpen.push(open.length);
+    openElements.set(el.lower, (openElements.get(el.lower) ?? 0) + 1);
+  };
+  /** Closes the elements at the top of the stack down to index `to`; the one at `to` by its end tag when `explicit` says so. */
+  const closeDownTo = (to: number, end: number, explicit?: { pos: number; end: number }) => {
+    for (let x = stack.length - 1; x >= to; x--) {
+      const el = stack[x];
+      const byEndTag = explicit && x === to;
+      if (byEndTag) el.closeStart = explicit.pos;
+      closeElement(el, byEndTag ? explicit.end : end, !byEndTag, lowestClose[x] < sectionsAtOpen[x]);
+      if (x > 0) lowestClose[x - 1] = Math.min(lowestClose[x - 1], lowestClose[x]);
+      openElements.set(el.lower, openElements.get(el.lower)! - 1);
+    }
+    stack.length = to;
+    lowestClose.length = to;
+    sectionsAtOpen.length = to;
+  };
   // Offsets of `{{{x}}}` and `{{& x}}` in text: the value may hold markup that opens or closes tags.
   const rawValues: number[] = [];
   const rawValueAfter = (pos: number) => rawValues.length > 0 && rawValues[rawValues.length - 1] >= pos;
-  const closeElement = (el: Element, end: number, implicit: boolean) => {
+  const closeElement = (el: Element, end: number, implicit: boolean, crossed = false) => {
     el.end = end;
-    if (implicit && !OPTIONAL_END.has(el.lower) && !crossed.has(el) && !rawValueAfter(el.startTagEnd)) {
+    if (implicit && !OPTIONAL_END.has(el.lower) && !crossed && !rawValueAfter(el.startTagEnd)) {
       problems.push({
         kind: 'unclosed-element',
         start: el.nameStart,
@@ -198,7 +255,7 @@ export function parseTemplate(text: string): Template {
     }
     i = startTag(i);
   }
-  for (let k = stack.length - 1; k >= 0; k--) closeElement(stack[k], n, true);
+  closeDownTo(0, n);
   return { text, mustache, roots, elements, problems };
 
   function endTag(pos: number): number {
@@ -220,21 +277,17 @@ export function parseTemplate(text: string): Template {
     }
     const end = k < n ? k + 1 : n;
     if (k >= n) problems.push({ kind: 'unterminated-tag', start: pos, end: j, message: `The end tag </${tag}> is never closed with ">".` });
-    let m = stack.length - 1;
+    let m = openElements.get(lower) ? stack.length - 1 : -1;
     while (m >= 0 && stack[m].lower !== lower) m--;
     if (m < 0) {
       // Inside a section the start tag may be in another branch.
       // After a `{{{x}}}` the start tag may come from the value.
-      if (!VOID.has(lower) && sections.length === 0 && rawValues.length === 0) {
+      if (!VOID.has(lower) && open.length === 0 && rawValues.length === 0) {
         problems.push({ kind: 'stray-end-tag', start: pos, end: end, message: `</${tag}> has no matching <${tag}>; PrairieLearn's HTML parser (lxml) drops it. Remove it or add the start tag.` });
       }
       return end;
     }
-    for (let x = stack.length - 1; x > m; x--) closeElement(stack[x], pos, true);
-    const el = stack[m];
-    el.closeStart = pos;
-    closeElement(el, end, false);
-    stack.length = m;
+    closeDownTo(m, pos, { pos, end });
     return end;
   }
 
@@ -262,7 +315,7 @@ export function parseTemplate(text: string): Template {
       selfClosing: false,
       parent,
       children: [],
-      sections,
+      sections: currentSections(),
     };
     const seen = new Set<string>();
     let k = j;
@@ -327,10 +380,10 @@ export function parseTemplate(text: string): Template {
       el.closeStart = close;
       el.end = gt < 0 ? n : gt + 1;
       // Mustache sections inside raw text still open and close.
-      for (const t of mustache.tags) if (t.start >= k && t.start < close) enterSection(t);
+      for (let t = firstTagFrom(tags, k); t < tags.length && tags[t].start < close; t++) enterSection(tags[t]);
       return el.end;
     }
-    stack.push(el);
+    pushElement(el);
     return k;
   }
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { openApp, type ReferenceApp } from './app';
 import { hashToken } from './api/auth';
 import { addCourse } from './courses';
+import { lockDataDir } from './dataLock';
 
 const USAGE = `Usage: node dist/referenceServer.js admin <command> [--data-dir DIR] [--database-url URL]
 
@@ -151,10 +152,19 @@ export async function runAdmin(argv: string[]): Promise<number> {
     console[command || args.flags.help ? 'log' : 'error'](USAGE);
     return args.flags.help ? 0 : 2;
   }
-  const app = await openApp({
-    dataDir: args.flags['data-dir'] ?? process.env.DATA_DIR ?? '.reference-data',
-    databaseUrl: args.flags['database-url'] ?? process.env.DATABASE_URL,
-  });
+  const dataDir = args.flags['data-dir'] ?? process.env.DATA_DIR ?? '.reference-data';
+  const databaseUrl = args.flags['database-url'] ?? process.env.DATABASE_URL;
+  // PGlite's files take one process at a time; PostgreSQL serves the admin beside a live server.
+  let release: (() => void) | undefined;
+  if (!databaseUrl) {
+    try {
+      release = lockDataDir(dataDir);
+    } catch (err) {
+      console.error((err as Error).message);
+      return 1;
+    }
+  }
+  const app = await openApp({ dataDir, databaseUrl });
   try {
     await command.run(app, rest, args.flags);
     return 0;
@@ -163,5 +173,6 @@ export async function runAdmin(argv: string[]): Promise<number> {
     return 1;
   } finally {
     await app.close();
+    release?.();
   }
 }

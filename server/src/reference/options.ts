@@ -8,6 +8,8 @@ export interface ServerOptions {
   branch?: string;
   students: number;
   seed: number;
+  /** Listen beyond loopback although the demo tokens (derived from the seed) still open the API. */
+  allowDemoTokens: boolean;
   help: boolean;
 }
 
@@ -28,6 +30,7 @@ const SPECS: OptionSpec[] = [
   { flag: '--branch', env: 'BRANCH', key: 'branch', kind: 'string', help: "branch of --course-repo (default: the repository's default branch)" },
   { flag: '--students', env: 'STUDENTS', key: 'students', kind: 'int', help: 'number of synthetic students (default 50)' },
   { flag: '--seed', env: 'SEED', key: 'seed', kind: 'int', help: 'seed of the synthetic data and demo tokens (default 1)' },
+  { flag: '--allow-demo-tokens', env: 'ALLOW_DEMO_TOKENS', key: 'allowDemoTokens', kind: 'flag', help: 'listen beyond loopback (--host) while the demo tokens still work' },
   { flag: '--help', env: '', key: 'help', kind: 'flag', help: 'show this help' },
 ];
 
@@ -60,6 +63,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     branch: (raw.branch as string) || undefined,
     students: int('students', 50),
     seed: int('seed', 1),
+    allowDemoTokens: raw.allowDemoTokens === true || (typeof raw.allowDemoTokens === 'string' && raw.allowDemoTokens !== '' && raw.allowDemoTokens !== '0'),
     help: raw.help === true,
   };
 }

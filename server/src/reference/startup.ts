@@ -1,8 +1,11 @@
 import * as fs from 'node:fs';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import type { ReferenceApp } from './app';
 import { addCourse, createCourseRepository } from './courses';
 import { isSeeded, seedDemoData } from './seed/seed';
+import { DEMO_STAFF, demoToken } from './seed/demoUsers';
+import { hashToken } from './api/auth';
 
 /** Where the demo course lives in the source tree, from source (tsx) or from the bundle in dist/. */
 export function demoCourseDir(): string | undefined {
@@ -46,4 +49,20 @@ export async function prepareCourse(
   }
   if (!(await isSeeded(app.db, courseId))) await seedDemoData(app.db, courseId, options);
   return { courseId, syncStatus, created };
+}
+
+/** Whether `host` reaches only this machine (127.0.0.0/8, ::1, localhost). */
+export function isLoopback(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  if (bare === 'localhost' || bare.endsWith('.localhost')) return true;
+  if (net.isIPv4(bare)) return bare.startsWith('127.');
+  if (net.isIPv6(bare)) return bare === '::1' || /^::ffff:127\./.test(bare);
+  return false;
+}
+
+/** Whether any demo token (derived from `seed`, so anyone can compute it) still opens the API. */
+export async function demoTokensActive(app: ReferenceApp, seed: number): Promise<boolean> {
+  const hashes = DEMO_STAFF.map((staff) => hashToken(demoToken(seed, staff.uid)));
+  const rows = await app.db.query('SELECT 1 FROM access_tokens WHERE token_hash = ANY($1::text[]) LIMIT 1', [hashes]);
+  return rows.length > 0;
 }

@@ -1,4 +1,5 @@
 import * as jsonc from 'jsonc-parser';
+import { depthExceededAt, MAX_JSON_DEPTH } from '../jsonFile';
 import type { NameList } from './courseNames';
 import { indentationAt, indentUnit, lineEnding, type OffsetEdit } from './textEdits';
 
@@ -31,6 +32,7 @@ export function declareNameEdit(infoCourseText: string, kind: DeclarableKind, na
 /** One edit that declares all of `names` (in order) at the end of the list, each with its own color. */
 export function declareNamesEdit(infoCourseText: string, kind: DeclarableKind, names: readonly string[]): OffsetEdit | undefined {
   if (names.length === 0) return undefined;
+  if (depthExceededAt(infoCourseText, MAX_JSON_DEPTH) !== undefined) return undefined;
   const root = jsonc.parseTree(infoCourseText);
   if (root?.type !== 'object') return undefined;
   const list = DECLARATION_LIST[kind];

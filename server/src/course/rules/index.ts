@@ -51,6 +51,7 @@ import { courseInstanceSharedAssessments } from './courseInstanceSharedAssessmen
 export const PIPELINE_CODES: Record<string, CodeInfo> = {
   'read-error': { severity: 'error', description: 'An info file, or a folder of them, cannot be read.' },
   'json-syntax': { severity: 'error', description: 'The file is not valid JSON.' },
+  'json-too-deep': { severity: 'warning', description: 'The file nests arrays or objects too deep for the checker, which leaves it unchecked.' },
   'missing-info-file': { severity: 'error', description: 'A folder under questions/, courseInstances/ or assessments/ holds no info file.' },
   'uuid-missing': { severity: 'error', description: 'The file has no "uuid".' },
   'uuid-multiple': { severity: 'error', description: 'A file that is not valid JSON has more than one "uuid".' },

@@ -12,9 +12,15 @@ export interface SyncStatus {
   output: string | null;
 }
 
+/** How often a running job's output so far is saved, so that a crash loses at most this much of it. */
+const SAVE_OUTPUT_MS = 1000;
+
+/** What a job left running by a server that stopped (killed, crashed) ends with. */
+export const ABANDONED_MESSAGE = 'Error: the server stopped while this job ran (it was killed or crashed), so the job did not finish.';
+
 /**
  * Course sync jobs run inside the server. Syncs of one course queue behind each other; the output of
- * a running job is kept in memory and written to the database when it ends, as PrairieLearn does.
+ * a running job is kept in memory, saved every second while it runs and written whole when it ends.
  */
 export class SyncJobs {
   private running = new Map<string, JobLog>();
@@ -24,9 +30,12 @@ export class SyncJobs {
 
   /** Jobs left Running by a previous server process can never finish: mark them failed. */
   async failAbandoned(): Promise<number> {
+    // The output saved so far is kept, and ends with why the job stopped.
     const rows = await this.db.query(
-      `UPDATE jobs SET status = 'Error', finish_date = now(), error_message = 'Job abandoned by server'
+      `UPDATE jobs SET status = 'Error', finish_date = now(), error_message = 'Job abandoned by server',
+         output = COALESCE(output, '') || $1
        WHERE status = 'Running' RETURNING job_sequence_id`,
+      [redBright(ABANDONED_MESSAGE) + '\n'],
     );
     await this.db.query(
       `UPDATE job_sequences SET status = 'Error', finish_date = now() WHERE status IN ('Running', 'Stopping')`,
@@ -85,6 +94,16 @@ export class SyncJobs {
 
   private async run(courseId: string, jobSequenceId: string, job: JobLog): Promise<void> {
     let status = 'Success';
+    let saved = '';
+    let saving: Promise<unknown> = Promise.resolve();
+    const timer = setInterval(() => {
+      if (job.output === saved) return;
+      saved = job.output;
+      saving = this.db
+        .query(`UPDATE jobs SET output = $2 WHERE job_sequence_id = $1 AND status = 'Running'`, [jobSequenceId, saved])
+        .catch(() => undefined);
+    }, SAVE_OUTPUT_MS);
+    timer.unref();
     try {
       await this.pullAndUpdate(courseId, job);
     } catch (err) {
@@ -92,6 +111,8 @@ export class SyncJobs {
       // A failed step has written its message; anything else is reported without internals.
       if (!(err instanceof JobFailed)) job.output += redBright(err instanceof Error ? `Error: ${err.message}` : String(err)) + '\n';
     }
+    clearInterval(timer);
+    await saving;
     try {
       await this.db.query(
         `UPDATE jobs SET status = $2, finish_date = now(), output = $3 WHERE job_sequence_id = $1`,
