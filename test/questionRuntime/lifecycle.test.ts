@@ -108,8 +108,21 @@ describe('file() (§1.5)', () => {
     const v = await runtime.createVariant(COURSE, 'dynamic', '1');
     const page = await runtime.render(v);
     assert.match(page.questionHtml, /src="plfile:\/generatedFilesQuestion\/variant\/data\.txt"/);
-    assert.equal((await runtime.file(v, 'data.txt')).toString(), 'k=42');
+    assert.equal((await runtime.file(v, 'data.txt')).toString(), 'k=42 note=');
     assert.equal((await runtime.file(v, 'other.txt')).length, 0);
+  });
+
+  test("a submission's file() sees that submission; a broken submission renders as broken and is skipped elsewhere", async () => {
+    const v = await runtime.createVariant(COURSE, 'dynamic', '1');
+    const saved = await runtime.submit(v, { note: 'hi' }, 'save');
+    assert.equal((await runtime.file(v, 'data.txt', saved)).toString(), 'k=42 note=hi');
+    const broken = await runtime.submit(v, { note: 'boom' }, 'save');
+    assert.equal(broken.broken, true);
+    assert.equal(broken.issues[0].line, 7);
+    const page = await runtime.render(v, [saved, broken]);
+    assert.deepEqual(page.submissionHtmls[0], 'Broken submission due to error in question code');
+    assert.match(page.submissionHtmls[1], /src="plfile:\/generatedFilesQuestion\/submission\/0\/data\.txt"/);
+    assert.match(page.questionHtml, /src="plfile:\/generatedFilesQuestion\/variant\/data\.txt"/);
   });
 });
 
