@@ -77,3 +77,27 @@ export function phaseData(phase: Phase | 'render-question' | 'render-submission'
   }
   return Object.assign(base, extra);
 }
+
+export interface SelfTestResult {
+  variant: Data;
+  expected: Data;
+  parsed: Data;
+  graded: Data | null;
+}
+
+/**
+ * What PrairieLearn's Test button does for one element: prepare a variant, ask test() for a
+ * submission of `testType`, then parse and (when gradable) grade that submission.
+ */
+export function selfTest(name: string, elementHtml: string, testType: 'correct' | 'incorrect' | 'invalid', seed = 1, initial: Data = {}): SelfTestResult {
+  const prepared = runElement(name, 'prepare', elementHtml, phaseData('prepare', { variant_seed: seed, ...initial }), seed).data;
+  const variant = { params: prepared.params, correct_answers: prepared.correct_answers };
+  const expected = runElement(name, 'test', elementHtml, phaseData('test', { ...variant, variant_seed: seed, test_type: testType }), seed).data;
+  const raw = expected.raw_submitted_answers;
+  const parsed = runElement(name, 'parse', elementHtml, phaseData('parse', { ...variant, submitted_answers: { ...raw }, raw_submitted_answers: { ...raw } }), seed).data;
+  if (Object.keys(parsed.format_errors).length > 0) return { variant, expected, parsed, graded: null };
+  const graded = runElement(name, 'grade', elementHtml, phaseData('grade', {
+    ...variant, submitted_answers: parsed.submitted_answers, raw_submitted_answers: raw, feedback: parsed.feedback,
+  }), seed).data;
+  return { variant, expected, parsed, graded };
+}

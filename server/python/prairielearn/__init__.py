@@ -9,5 +9,6 @@ from prairielearn.extension_utils import *  # noqa: F401,F403
 from prairielearn.grading_utils import *  # noqa: F401,F403
 from prairielearn.html_utils import *  # noqa: F401,F403
 from prairielearn.misc_utils import *  # noqa: F401,F403
+from prairielearn.question_data import *  # noqa: F401,F403
 from prairielearn.question_utils import *  # noqa: F401,F403
 from prairielearn.to_precision import *  # noqa: F401,F403

@@ -25,7 +25,7 @@ def set_weighted_score_data(data: dict, weight_default: int = 1) -> None:
     for part in data["partial_scores"].values():
         score = part.get("score")
         if score is None:
-            raise ValueError("Can't set data['score'] since a partial score is None.")
+            raise ValueError("Can't set weighted score data if score is None.")
         w = part.get("weight", weight_default)
         total += w * score
         weights += w

@@ -61,8 +61,8 @@ def to_json(v: Any, *, df_encoding_version: int = 1, np_encoding_version: int = 
             return {
                 "_type": "dataframe",
                 "_value": {
-                    "index": list(v.index),
-                    "columns": list(v.columns),
+                    "index": v.index.tolist(),
+                    "columns": v.columns.tolist(),
                     "data": [[to_json(x) for x in row] for row in v.values.tolist()],
                 },
             }

@@ -15,12 +15,14 @@ __all__ = ["BaseSympyError", "parse_math"]
 
 
 class BaseSympyError(Exception):
-    """A student-facing parse failure; `offset` (0-based) points into the submitted text when known."""
+    """A student-facing parse failure; `offset` (0-based) points into the submitted text when known,
+    `name` is the symbol or function the message is about (to point at it)."""
 
-    def __init__(self, message: str, offset: int | None = None) -> None:
+    def __init__(self, message: str, offset: int | None = None, name: str | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.offset = offset
+        self.name = name
 
 
 def _trig_functions() -> dict[str, Any]:
@@ -52,6 +54,8 @@ BASE_FUNCTIONS: dict[str, Any] = {
     "max": sympy.Max, "Max": sympy.Max, "min": sympy.Min, "Min": sympy.Min,
 }
 TRIG_FUNCTIONS = _trig_functions()
+ARITY = {name: 1 for name in list(BASE_FUNCTIONS) + list(TRIG_FUNCTIONS)}
+ARITY.update({"log": "1 or 2", "ln": "1 or 2", "max": "at least 1", "Max": "at least 1", "min": "at least 1", "Min": "at least 1", "atan2": 2, "arctan2": 2})
 SET_FUNCTIONS: dict[str, Any] = {
     "Interval": sympy.Interval, "FiniteSet": sympy.FiniteSet, "Union": sympy.Union, "Intersection": sympy.Intersection,
 }
@@ -71,7 +75,10 @@ def _tokens(text: str) -> list[tokenize.TokenInfo]:
     try:
         toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, IndentationError, SyntaxError):
-        raise BaseSympyError("Your answer has a syntax error.") from None
+        raise BaseSympyError(
+            "Your answer has a syntax error. "
+            "This issue might be caused by mismatched parentheses or some other misplaced symbol."
+        ) from None
     return [t for t in toks if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT)]
 
 
@@ -132,6 +139,10 @@ class _Walker:
                 raise BaseSympyError("Your answer provides the wrong types to an operation.")
             return -operand if isinstance(node.op, ast.USub) else operand
         if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) and node.value is True and "True" in self.names:
+                return self.names["True"]
+            if isinstance(node.value, bool) and node.value is False and "False" in self.names:
+                return self.names["False"]
             if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
                 raise BaseSympyError("Your answer has an invalid expression.")
             if isinstance(node.value, float):
@@ -146,24 +157,27 @@ class _Walker:
             if node.id in self.names:
                 return self.names[node.id]
             if node.id in self.functions:
-                raise BaseSympyError(f'Your answer mentions the function "{node.id}" without applying it to anything.')
-            raise BaseSympyError(f'Your answer refers to an invalid symbol "{node.id}".')
+                raise BaseSympyError(f'Your answer mentions the function "{node.id}" without applying it to anything.', name=node.id)
+            raise BaseSympyError(f'Your answer refers to an invalid symbol "{node.id}".', name=node.id)
         if isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name) or node.keywords:
                 raise BaseSympyError("Your answer has an invalid expression.")
             fname = node.func.id
             if fname not in self.functions:
-                raise BaseSympyError(f'Your answer calls an invalid function "{fname}".')
+                if fname in SET_FUNCTIONS:
+                    raise BaseSympyError("Your answer contains set notation, but set notation is not allowed for this question.")
+                raise BaseSympyError(f'Your answer calls an invalid function "{fname}".', name=fname)
             args = [self.walk(a) for a in node.args]
             try:
                 return self.functions[fname](*args)
             except TypeError:
-                raise BaseSympyError(f'Your answer provides the wrong number of arguments to "{fname}".') from None
+                expected = ARITY.get(fname, "a different number")
+                raise BaseSympyError(f"Your answer provides the wrong number of arguments to '{fname}', expected {expected}.", name=fname) from None
             except (ValueError, AttributeError):
-                raise BaseSympyError(f'Your answer provides the wrong types to "{fname}".') from None
+                raise BaseSympyError(f"Your answer provides the wrong types to {fname}.", name=fname) from None
         if isinstance(node, ast.Tuple) and self.functions.get("FiniteSet") is not None:
             return tuple(self.walk(e) for e in node.elts)
-        raise BaseSympyError("Your answer has an invalid expression.")
+        raise BaseSympyError("Your answer has an invalid expression.", getattr(node, "col_offset", None))
 
 
 def parse_math(text: str, names: dict[str, Any], functions: dict[str, Any], *, allow_floats: bool = False) -> Any:
@@ -173,12 +187,13 @@ def parse_math(text: str, names: dict[str, Any], functions: dict[str, Any], *, a
         raise BaseSympyError("Your answer has an invalid expression.")
     try:
         tree = ast.parse(source, mode="eval")
-    except SyntaxError as e:
-        raise BaseSympyError("Your answer has a syntax error.", _offset_in(text, e.offset)) from None
-    return _Walker(names, functions, allow_floats).walk(tree)
-
-
-def _offset_in(text: str, _source_offset: int | None) -> int | None:
-    """The syntax error position in the student's own text is approximate: point at its end."""
-    return len(text.rstrip()) if text else None
+    except SyntaxError:
+        # Positions in the rewritten source do not map back exactly; point at the end of the answer.
+        raise BaseSympyError("Your answer has a syntax error.", len(text.rstrip())) from None
+    try:
+        return _Walker(names, functions, allow_floats).walk(tree)
+    except BaseSympyError as e:
+        if e.message == "Your answer has an invalid expression.":
+            e.offset = 0  # col_offset counts in the rewritten source, so only the start is reliable
+        raise
 

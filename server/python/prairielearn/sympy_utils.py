@@ -1,6 +1,7 @@
 """Sympy helpers (`import prairielearn.sympy_utils as psu`): safe parsing of student math and JSON round trips."""
 
 import html
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +24,7 @@ __all__ = [
     "get_builtin_constants",
     "get_builtin_functions",
     "is_sympy_json",
+    "get_items_list",
 ]
 
 _HIDDEN_E = "_Exp1"
@@ -107,16 +109,22 @@ def convert_string_to_sympy(
             try:
                 return parse_math(expr, names, functions)
             except BaseSympyError as e:
-                missing = _invalid_symbol(e.message)
+                missing = _invalid_symbol(e)
                 if missing is None or missing in names:
                     raise
                 names[missing] = _symbol(missing, assumptions)
     return parse_math(expr, names, functions)
 
 
-def _invalid_symbol(message: str) -> str | None:
-    prefix = 'Your answer refers to an invalid symbol "'
-    return message[len(prefix) : -2] if message.startswith(prefix) else None
+def _invalid_symbol(error: BaseSympyError) -> str | None:
+    return error.name if error.message.startswith("Your answer refers to an invalid symbol") else None
+
+
+def _name_offset(expr: str, name: str | None) -> int | None:
+    if not name:
+        return None
+    match = re.search(rf"(?<![A-Za-z0-9_]){re.escape(name)}(?![A-Za-z0-9_])", expr)
+    return match.start() if match else None
 
 
 def point_to_error(expr: str, ind: int, w: int = 5) -> str:
@@ -159,22 +167,22 @@ def try_parse_string_as_sympy(
             assumptions=assumptions,
         )
     except BaseSympyError as e:
-        if not allow_complex and _invalid_symbol(e.message) in ("i", "j"):
+        if not allow_complex and _invalid_symbol(e) in ("i", "j"):
             retry = try_parse_string_as_sympy(
                 expr, variables, allow_complex=True, allow_trig_functions=allow_trig_functions,
                 allow_sets=allow_sets, custom_functions=custom_functions, assumptions=assumptions,
             )
             if isinstance(retry, SympyParseSuccess):
                 return _complex_failure(retry.expr, imaginary_unit)
-        message = e.message
-        if e.offset is not None:
-            pointer = html.escape(point_to_error(expr, e.offset))
-            message += f"<br><br><pre>{pointer}</pre>Note that the location of the syntax error is approximate."
-        return SympyParseFailure(message)
+        offset = e.offset if e.offset is not None else _name_offset(expr, e.name)
+        if offset is None:
+            return SympyParseFailure(e.message)
+        pointer = html.escape(point_to_error(expr, offset))
+        return SympyParseFailure(f"{e.message} <br><br><pre>{pointer}</pre>Note that the location of the syntax error is approximate.")
     except (RecursionError, OverflowError, MemoryError, ValueError):
         return SympyParseFailure("Your answer has an invalid expression.")
     if isinstance(value, sympy.Set) and not allow_sets:
-        return SympyParseFailure("Your answer uses set notation, but set notation is not allowed in this input.")
+        return SympyParseFailure("Your answer contains set notation, but set notation is not allowed for this question.")
     if not allow_complex and isinstance(value, sympy.Basic) and value.has(sympy.I):
         return _complex_failure(value, imaginary_unit)
     return SympyParseSuccess(value)
@@ -207,8 +215,24 @@ def evaluate_with_source(expr: str, locals_for_eval: dict[str, Any] | None = Non
     return evaluate(expr, locals_for_eval, allow_complex), expr
 
 
+def get_items_list(items_string: str | None) -> list[str]:
+    """'x, y' -> ['x', 'y']; None -> []."""
+    return [] if items_string is None else [item.strip() for item in items_string.split(",")]
+
+
 def is_sympy_json(value: Any) -> bool:
     return isinstance(value, dict) and value.get("_type") == "sympy"
+
+
+class _JsonPrinter(sympy.printing.str.StrPrinter):
+    """str() except that sets print as calls our parser reads back (sympy writes {1, 2} and Interval.open)."""
+
+    def _print_FiniteSet(self, expr: Any) -> str:
+        return "FiniteSet(" + ", ".join(self._print(a) for a in expr.args) + ")"
+
+    def _print_Interval(self, expr: Any) -> str:
+        a, b, left_open, right_open = expr.args
+        return f"Interval({self._print(a)}, {self._print(b)}, {bool(left_open)}, {bool(right_open)})"
 
 
 def sympy_to_json(value: Any, *, allow_complex: bool = True, allow_trig_functions: bool = True) -> dict[str, Any]:
@@ -223,7 +247,7 @@ def sympy_to_json(value: Any, *, allow_complex: bool = True, allow_trig_function
     functions = sorted({str(f.func) for f in value.atoms(sympy.Function) if isinstance(f.func, sympy.core.function.UndefinedFunction)})
     return {
         "_type": "sympy",
-        "_value": str(printed),
+        "_value": _JsonPrinter().doprint(printed),
         "_variables": [str(s) for s in symbols],
         "_assumptions": {str(s): s.assumptions0 for s in symbols if s.assumptions0},
         "_custom_functions": functions,
@@ -245,6 +269,9 @@ def json_to_sympy(value: dict[str, Any], *, allow_complex: bool = True, allow_tr
         assumptions=value.get("_assumptions"),
     )
     # sympy's printer uses these names; they are safe to resolve when reading our own output back.
-    names.update({"E": sympy.E, "I": sympy.I, "oo": sympy.oo, "zoo": sympy.zoo, "nan": sympy.nan})
+    names.update({
+        "E": sympy.E, "I": sympy.I, "oo": sympy.oo, "zoo": sympy.zoo, "nan": sympy.nan,
+        "True": sympy.true, "False": sympy.false, "EmptySet": sympy.EmptySet,
+    })
     functions.update({"Rational": sympy.Rational, "Integer": sympy.Integer, "Float": sympy.Float})
     return parse_math(value["_value"], names, functions, allow_floats=True)

@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 import prairielearn as pl
-from checkbox_rules import draw_counts, partial_credit_method, score
+from checkbox_scoring import draw_counts, partial_credit_method, score
 from prairielearn import element_ui as ui
 
 OPTIONAL = [
@@ -74,6 +74,9 @@ def render(element_html: str, data: dict) -> str:
     correct_keys = {o["key"] for o in data["correct_answers"].get(name, []) or []}
     method = partial_credit_method(element)
     hide_marks = pl.get_boolean_attrib(element, "hide-score-badge", False) or (method != "off" and data.get("editable"))
+    part = data.get("partial_scores", {}).get(name) or {}
+    option_feedback = part.get("feedback") if isinstance(part.get("feedback"), dict) else {}
+    note = lambda key: f' <small class="pl-checkbox-feedback text-muted">{option_feedback[key]}</small>' if option_feedback.get(key) else ""  # noqa: E731
     panel = data["panel"]
     if panel == "answer":
         if pl.get_boolean_attrib(element, "hide-answer-panel", False) or not correct_keys:
@@ -83,7 +86,7 @@ def render(element_html: str, data: dict) -> str:
     if panel == "submission":
         chosen = set(_selected(data["submitted_answers"].get(name)))
         items = "".join(
-            f"<li>{label(o)}{_mark(o['key'] in correct_keys) if not hide_marks and data['partial_scores'].get(name) else ''}</li>"
+            f"<li>{label(o)}{_mark(o['key'] in correct_keys) if not hide_marks and part else ''}{note(o['key'])}</li>"
             for o in options if o["key"] in chosen
         )
         shown = f'<ul class="pl-checkbox-submission list-unstyled mb-0">{items}</ul>' if name in data["submitted_answers"] else None
@@ -101,7 +104,7 @@ def render(element_html: str, data: dict) -> str:
         rows.append(
             f'<div class="form-check{" form-check-inline" if inline else ""}"><input class="form-check-input" type="checkbox" '
             f'name="{esc}" value="{o["key"]}" id="{esc}-{o["key"]}"{" checked" if o["key"] in chosen else ""}{disabled}>'
-            f'<label class="form-check-label" for="{esc}-{o["key"]}">{label(o)}</label>{mark}</div>'
+            f'<label class="form-check-label" for="{esc}-{o["key"]}">{label(o)}</label>{mark}{note(o["key"]) if o["key"] in chosen else ""}</div>'
         )
     badge = "" if pl.get_boolean_attrib(element, "hide-score-badge", False) else ui.partial_score_badge(data, name)
     help_text = "" if pl.get_boolean_attrib(element, "hide-help-text", False) else _help(element, data, name)

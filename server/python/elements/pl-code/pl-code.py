@@ -36,7 +36,7 @@ def _read_source(element, data: dict) -> str:
         base = options[SPECIAL_DIRECTORIES[directory]]
     else:
         base = os.path.join(options["question_path"], directory)
-    path = os.path.join(base, name)
+    path = os.path.normpath(os.path.join(base, name))
     if not os.path.isfile(path):
         raise FileNotFoundError(f'Unknown file path: "{path}".')
     with open(path, encoding="utf-8") as f:

@@ -50,7 +50,7 @@ def render(element_html: str, data: dict) -> str:
     panel = data["panel"]
     if panel == "submission":
         value = data["submitted_answers"].get(name)
-        shown = f'<span class="pl-dropdown-submission">{value}</span>' if isinstance(value, str) else None
+        shown = f'<span class="pl-dropdown-submission">{html.escape(value)}</span>' if isinstance(value, str) else None
         return ui.submission_html(data, name, shown)
     if panel == "answer":
         correct = data["correct_answers"].get(name)

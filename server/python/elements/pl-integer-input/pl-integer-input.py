@@ -145,8 +145,9 @@ def test(element_html: str, data: dict) -> None:
     o = Options(ui.parse_element(element_html))
     kind = data["test_type"]
     if kind == "invalid":
-        letter = "z" if o.base < 36 else "!"  # a digit no allowed base has
-        data["raw_submitted_answers"][o.name] = random.choice(["1 + 2", "3.4", letter, "pi"])
+        letter = "z" if o.base < 36 else "!"  # a digit outside the base
+        candidates = [s for s in ["1 + 2", "3.4", letter, "pi"] if pl.string_to_integer(s, o.base) is None]
+        data["raw_submitted_answers"][o.name] = random.choice(candidates)
         data["format_errors"][o.name] = "invalid"
         return
     if o.name not in data["correct_answers"]:

@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 import prairielearn as pl
-from choices import Choice, above_mode, pick_outcome, read_choices, sample
+from multiple_choice_sampling import Choice, above_mode, pick_outcome, read_choices, sample
 from prairielearn import element_ui as ui
 
 OPTIONAL = [

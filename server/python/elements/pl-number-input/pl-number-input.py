@@ -6,7 +6,7 @@ from typing import Any
 
 import numpy as np
 import prairielearn as pl
-from number_precision import decimal_digits, place_value, significant_digits
+from number_input_precision import decimal_digits, place_value, significant_digits
 from prairielearn import element_ui as ui
 
 OPTIONAL = [
@@ -242,7 +242,7 @@ def test(element_html: str, data: dict) -> None:
     if blank:
         answer: Any = random.choice([-1.1, 1.1])
     elif o.comparison == "relabs":
-        eps = abs(np.float64(correct)) * o.rtol + o.atol
+        eps = abs(_as_number(correct)) * o.rtol + o.atol
         answer = correct + eps * random.choice([-1.1, 1.1])
     else:
         tru = np.float64(correct)

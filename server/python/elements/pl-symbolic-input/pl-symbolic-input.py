@@ -8,7 +8,7 @@ from typing import Any
 import prairielearn as pl
 import prairielearn.sympy_utils as psu
 import sympy
-from abs_bars import MismatchedBars, replace_abs_bars
+from symbolic_input_abs_bars import MismatchedBars, replace_abs_bars
 from prairielearn import element_ui as ui
 
 OPTIONAL = [
@@ -62,8 +62,9 @@ class Options:
         self.assumptions = correct.get("_assumptions") if psu.is_sympy_json(correct) else None
 
     def parse(self, text: str) -> "psu.SympyParseSuccess | psu.SympyParseFailure":
+        """Parses text in the element's syntax; raises MismatchedBars for unpaired |...|."""
         return psu.try_parse_string_as_sympy(
-            text, self.variables, allow_complex=self.allow_complex, allow_trig_functions=self.allow_trig,
+            replace_abs_bars(text), self.variables, allow_complex=self.allow_complex, allow_trig_functions=self.allow_trig,
             allow_sets=self.allow_sets, custom_functions=self.custom_functions,
             imaginary_unit=self.imaginary_unit, assumptions=self.assumptions,
         )
@@ -72,7 +73,10 @@ class Options:
         """A sympy object for a stored answer (tagged JSON, or a string in the element's own syntax)."""
         if psu.is_sympy_json(value):
             return psu.json_to_sympy(value, allow_complex=self.allow_complex)
-        result = self.parse(str(value))
+        try:
+            result = self.parse(str(value))
+        except MismatchedBars:
+            result = psu.SympyParseFailure("mismatched bars")
         if isinstance(result, psu.SympyParseFailure):
             raise ValueError(f'Parsing correct answer "{value}" for "{self.name}" failed.')
         return result.expr
@@ -98,8 +102,7 @@ def prepare(element_html: str, data: dict) -> None:
     if correct is not None:
         if o.name in data["correct_answers"]:
             raise ValueError(f"duplicate correct_answers variable name: {o.name}")
-        if isinstance(o.parse(correct), psu.SympyParseFailure):
-            raise ValueError(f'Parsing correct answer "{correct}" for "{o.name}" failed.')
+        o.to_sympy(correct)  # raises when the author's answer does not parse
         data["correct_answers"][o.name] = correct
 
 
@@ -157,7 +160,7 @@ def parse(element_html: str, data: dict) -> None:
         data["submitted_answers"][o.name] = None
         return
     try:
-        text = replace_abs_bars(submitted)
+        result = o.parse(submitted)
     except MismatchedBars:
         data["format_errors"][o.name] = (
             "The absolute value bars in your answer are mismatched or ambiguous: "
@@ -165,7 +168,6 @@ def parse(element_html: str, data: dict) -> None:
         )
         data["submitted_answers"][o.name] = None
         return
-    result = o.parse(text)
     if isinstance(result, psu.SympyParseFailure):
         data["format_errors"][o.name] = result.error
         data["submitted_answers"][o.name] = None
@@ -223,9 +225,15 @@ def test(element_html: str, data: dict) -> None:
     if correct is None:
         return
     text = correct if isinstance(correct, str) else _student_text(o.to_sympy(correct))
+    is_set = isinstance(o.to_sympy(correct), sympy.Set)
     if kind == "correct":
-        data["raw_submitted_answers"][o.name] = random.choice([text, f"{text} + 0", f"cos(0) * ({text})"]) if o.allow_trig else text
+        variants = [text] if is_set else [text, f"{text} + 0"] + ([f"cos(0) * ({text})"] if o.allow_trig else [])
+        data["raw_submitted_answers"][o.name] = random.choice(variants)
         data["partial_scores"][o.name] = {"score": 1, "weight": o.weight}
-    else:
-        data["raw_submitted_answers"][o.name] = f"{text} + {random.randint(1, 10)}"
-        data["partial_scores"][o.name] = {"score": 0, "weight": o.weight}
+        return
+    k = random.randint(1, 10)
+    answer = f"Union({text}, FiniteSet({k}))" if is_set else f"{text} + {k}"
+    data["raw_submitted_answers"][o.name] = answer
+    # A set may already contain k; score the candidate the way grade() will.
+    same = is_set and o.to_sympy(answer) == o.to_sympy(correct)
+    data["partial_scores"][o.name] = {"score": 1 if same else 0, "weight": o.weight}

@@ -75,6 +75,4 @@ def draw_counts(element: Any, n_correct: int, n_incorrect: int) -> tuple[int, in
     max_select = pl.get_integer_attrib(element, "max-select", number)
     if not 0 <= min_select <= max_select <= number:
         raise ValueError("min-select and max-select must satisfy 0 <= min-select <= max-select <= number-answers.")
-    if min_select > min_correct or max_select < max_correct:
-        raise ValueError("The allowed number of selections must include every possible number of correct options.")
     return shown_correct, number - shown_correct, Counts(number, min_correct, max_correct, min_select, max_select)
