@@ -26,8 +26,11 @@ test('pl-file-editor parse stores the text in _files; blank and bad UTF-8 are fi
   assert.deepEqual(d.submitted_answers._files, [{ name: 'main.py', contents: b64('print(1)\n') }]);
   assert.equal(field('main.py') in d.submitted_answers, false, 'the raw field is removed');
   assert.deepEqual(submit(FE, EDITOR, v, { [field('main.py')]: '' }).format_errors._files, ['No submitted answer for main.py']);
-  assert.deepEqual(submit(FE, EDITOR, v, { [field('main.py')]: Buffer.from([0xff, 0xfe]).toString('base64') }).format_errors._files,
+  const ascii8 = '<pl-file-editor file-name="a.txt" normalize-to-ascii="true"></pl-file-editor>';
+  // UTF-8 is checked only when normalizing, as PrairieLearn's pl-file-editor.py parse does.
+  assert.deepEqual(submit(FE, ascii8, makeVariant(FE, ascii8), { [field('a.txt')]: Buffer.from([0xff, 0xfe]).toString('base64') }).format_errors._files,
     ['Submitted answer is not a valid UTF-8 string.']);
+  assert.deepEqual(submit(FE, EDITOR, v, { [field('main.py')]: Buffer.from([0xff, 0xfe]).toString('base64') }).format_errors, {});
   const blank = '<pl-file-editor file-name="a.txt" allow-blank="true"></pl-file-editor>';
   assert.deepEqual(submit(FE, blank, makeVariant(FE, blank), { [field('a.txt')]: '' }).submitted_answers._files, [{ name: 'a.txt', contents: '' }]);
   const ascii = '<pl-file-editor file-name="a.txt" normalize-to-ascii="true"></pl-file-editor>';
@@ -37,7 +40,7 @@ test('pl-file-editor parse stores the text in _files; blank and bad UTF-8 are fi
 test('pl-file-editor renders only in the question panel, from the inner text, a source file or the last submission', () => {
   const v = makeVariant(FE, EDITOR);
   const q = render(FE, EDITOR, v, 'question');
-  assert.match(q, /<textarea[^>]*>def f\(\):\n    return 1<\/textarea>/);
+  assert.match(q, /<textarea[^>]*rows="18"[^>]*>def f\(\):\n    return 1<\/textarea>/);
   assert.match(q, new RegExp(`<input type="hidden" name="${field('main.py')}" value="${b64('def f():\n    return 1')}">`));
   const again = render(FE, EDITOR, v, 'question', { submitted_answers: { _files: [{ name: 'main.py', contents: b64('x = 2') }] } });
   assert.match(again, />x = 2<\/textarea>/);
@@ -71,13 +74,23 @@ test('pl-matching prepare: statements and options in params, one option index pe
   const [statements, options] = v.params.m;
   assert.equal(statements.length, 3);
   assert.equal(options.length, 4);
-  assert.deepEqual(options.map((o: any) => o.key), ['a', 'b', 'c', 'd']);
+  assert.deepEqual(options.map((o: any) => o.key).sort(), ['Chile', 'France', 'Japan', 'Peru'], 'the key of an option is its name');
   statements.forEach((s: any, i: number) => {
     const country = { Paris: 'France', Tokyo: 'Japan', Lima: 'Peru' }[s.html as string];
     assert.equal(options[v.correct_answers.m[i]].html, country);
   });
   const nota = MATCHING.replace('answers-name="m"', 'answers-name="m" none-of-the-above="true"');
-  assert.equal(makeVariant(MA, nota).params.m[1].at(-1).html, 'None of the above');
+  assert.deepEqual(makeVariant(MA, nota).params.m[1].at(-1), { key: '__nota__', html: 'None of the above' });
+  // Facts from PrairieLearn's pl-matching.py prepare: too few option slots bring in none-of-the-above,
+  // and a statement whose option was left out matches it.
+  const tight = MATCHING.replace('answers-name="m"', 'answers-name="m" number-options="2"');
+  const tv = makeVariant(MA, tight);
+  assert.equal(tv.params.m[1].length, 3);
+  assert.equal(tv.params.m[1][2].key, '__nota__');
+  assert.ok(tv.correct_answers.m.includes(2));
+  const implicit = '<pl-matching answers-name="m"><pl-statement match="Blue">sky</pl-statement></pl-matching>';
+  assert.deepEqual(makeVariant(MA, implicit).params.m[1], [{ key: 'Blue', html: 'Blue' }]);
+  assert.match(elementError(MA, 'prepare', MATCHING.replace('answers-name="m"', 'answers-name="m" blank="false" allow-blank="true"'), phaseData('prepare')) ?? '', /"allow-blank" cannot be enabled/);
   assert.match(elementError(MA, 'prepare', '<pl-matching answers-name="m"><p>x</p></pl-matching>', phaseData('prepare')) ?? '', /only pl-statement and pl-option/);
 });
 
@@ -95,8 +108,8 @@ test('pl-matching format errors are keyed by the dropdown field', () => {
   const d = submit(MA, MATCHING, v, { 'm-dropdown-0': '-1', 'm-dropdown-1': '9', 'm-dropdown-2': 'x' });
   assert.deepEqual(d.format_errors, {
     'm-dropdown-0': 'The submitted answer was left blank.',
-    'm-dropdown-1': 'The submitted answer is not a legal option.',
-    'm-dropdown-2': 'The submitted answer is invalid.',
+    'm-dropdown-1': 'The submitted answer is invalid.',
+    'm-dropdown-2': 'The submitted answer is not a legal option.',
   });
   assert.equal(submit(MA, MATCHING, v, {}).format_errors['m-dropdown-0'], 'No answer was submitted.');
   const blank = MATCHING.replace('answers-name="m"', 'answers-name="m" allow-blank="true"');
@@ -116,7 +129,7 @@ test('pl-matching renders dropdowns, the submission with marks, and the answer',
   assert.equal((s.match(/bi-check2 text-success/g) ?? []).length, 2);
   assert.equal((s.match(/bi-x-lg text-danger/g) ?? []).length, 1);
   const a = render(MA, MATCHING, v, 'answer');
-  assert.equal((a.match(/<b>[a-d]<\/b>/g) ?? []).length, 3);
+  assert.equal((a.match(/<b>[a-d]\. (France|Japan|Peru)<\/b>/g) ?? []).length, 3);
 });
 
 test('pl-matching test() agrees with parse and grade', () => {

@@ -38,7 +38,8 @@ test('pl-matrix-input format errors: unbalanced brackets, ragged rows, no answer
   assert.match(d.format_errors.A, /MATLAB format/);
   assert.equal(d.submitted_answers.A, null);
   assert.ok(submit(EL, HTML, v, { A: '[[1, 2], [3]]' }).format_errors.A);
-  assert.equal(submit(EL, HTML, v, {}).format_errors.A, 'No submitted answer.');
+  assert.match(submit(EL, HTML, v, {}).format_errors.A, /^No submitted answer\./);
+  assert.match(elementError(EL, 'render', '<pl-matrix-input answers-name="A" rtol="-1"></pl-matrix-input>', phaseData('render-question')) ?? '', /rtol = -1 must be non-negative/);
 });
 
 test('pl-matrix-input renders each panel', () => {
@@ -50,7 +51,13 @@ test('pl-matrix-input renders each panel', () => {
   const locked = render(EL, HTML, v, 'question', {}, { editable: false });
   assert.match(locked, / disabled>/);
   const s = render(EL, HTML, v, 'submission', graded);
-  assert.match(s, /\\begin\{bmatrix\}1 & 2 \\\\ 3 & 4\\end\{bmatrix\}/);
+  assert.match(s, /<code>\[1 2; 3 4\]<\/code>/, 'shown in the syntax it was typed in');
+  assert.match(s, /\\begin\{bmatrix\}\s*1 & 2\\\\\s*3 & 4\\\\\s*\\end\{bmatrix\}/);
+  const py = submit(EL, HTML, v, { A: '[[1, 2], [3, 4]]' });
+  assert.match(render(EL, HTML, v, 'submission', py), /<code>\[\[1, 2\], \[3, 4\]\]<\/code>/);
+  assert.match(render(EL, HTML, v, 'answer', py), /Python: <code>[^<]*<\/code><br>MATLAB/, 'the typed syntax first');
+  const sf = '<pl-matrix-input answers-name="A" comparison="sigfig" digits="3"></pl-matrix-input>';
+  assert.match(render(EL, sf, makeVariant(EL, sf, 1, {}, { A: [[1.23456]] }), 'answer'), /MATLAB: <code>\[1\.23\]<\/code>/);
   const invalid = submit(EL, HTML, v, { A: '[1 2; 3' });
   const si = render(EL, HTML, v, 'submission', { ...invalid, raw_submitted_answers: { A: '[1 2; 3' } });
   assert.match(si, /Invalid/);
@@ -71,19 +78,25 @@ test('pl-matrix-input test() agrees with parse and grade for every test type', (
   }
 });
 
-const OUT = '<pl-variable-output digits="3"><pl-variable params-name="M">M</pl-variable><pl-variable params-name="x" comment="a scalar">x</pl-variable></pl-variable-output>';
+const OUT = '<pl-variable-output digits="3"><pl-variable params-name="M">M</pl-variable><pl-variable params-name="x" comment="a scalar">E</pl-variable></pl-variable-output>';
 
 test('pl-variable-output shows each variable in every language, MATLAB first', () => {
+  // Tabs, headers, comments and the Mathematica name suffix follow PrairieLearn's pl-variable-output.py;
+  // the numbers come from the library's string_from_numpy.
   const data = phaseData('render-question', { params: { M: { _type: 'ndarray', _value: [[1, 2.5], [3, 4]], _dtype: 'float64' }, x: 3.14159 } });
   const html = runElement('pl-variable-output', 'render', OUT, data).html ?? '';
-  for (const line of ['M = [1 2.5; 3 4];', 'x = 3.14; % a scalar', 'M = np.array([[1, 2.5], [3, 4]])',
-    'M = {{1, 2.5}, {3, 4}}', 'M &lt;- matrix(c(1, 2.5, 3, 4), nrow = 2, ncol = 2, byrow = TRUE)', 'M = sympy.Matrix([[1, 2.5], [3, 4]])']) {
+  for (const line of ['M = [1.000 2.500; 3.000 4.000];', 'E = 3.142; % a scalar', 'import numpy as np\n\nM = np.array([[1.000, 2.500], [3.000, 4.000]])',
+    'M = {{1.000, 2.500}, {3.000, 4.000}};', 'Em = 3.142; (* a scalar *)', 'M = matrix(c(1.000, 2.500, 3.000, 4.000), nrow = 2, ncol = 2, byrow = TRUE)',
+    'from sympy import *\n\nM = Matrix([[1.000, 2.500], [3.000, 4.000]])']) {
     assert.ok(html.includes(line), `${line} in ${html}`);
   }
   assert.match(html, /class="tab-pane active"[^>]*data-language="matlab"/);
   const only = runElement('pl-variable-output', 'render', OUT.replace(/pl-variable-output/g, 'pl-matrix-output'), data).html ?? '';
-  assert.deepEqual([...only.matchAll(/data-language="(\w+)"/g)].map((m) => m[1]), ['matlab', 'numpy']);
+  assert.deepEqual([...only.matchAll(/data-language="(\w+)"/g)].map((m) => m[1]), ['matlab', 'python']);
+  const sympyFirst = runElement('pl-variable-output', 'render', OUT.replace('digits="3"', 'show-matlab="false" default-tab="matlab"'), data).html ?? '';
+  assert.match(sympyFirst, /class="tab-pane active"[^>]*data-language="mathematica"/, 'a hidden default falls back to the first shown tab');
   const noTabs = '<pl-variable-output show-matlab="false" show-mathematica="false" show-numpy="false" show-r="false" show-sympy="false"><pl-variable params-name="x">x</pl-variable></pl-variable-output>';
-  assert.match(elementError('pl-variable-output', 'render', noTabs, data) ?? '', /at least one language/);
-  assert.match(elementError('pl-variable-output', 'render', OUT, phaseData('render-question')) ?? '', /Could not find M in params/);
+  assert.match(elementError('pl-variable-output', 'render', noTabs, data) ?? '', /At least one tab must be shown/);
+  assert.match(elementError('pl-variable-output', 'render', OUT, phaseData('render-question')) ?? '', /No value in data\["params"\] for variable M/);
+  assert.match(elementError('pl-variable-output', 'prepare', '<pl-variable-output><p>x</p></pl-variable-output>', phaseData('prepare')) ?? '', /must be pl-variable, not "p"/);
 });

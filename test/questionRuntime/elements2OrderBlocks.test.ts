@@ -30,22 +30,42 @@ test('pl-order-blocks prepare: all correct blocks plus distractors, alphabetized
   assert.match(elementError(EL, 'prepare', '<pl-order-blocks answers-name="p"><p>x</p></pl-order-blocks>', phaseData('prepare')) ?? '', /only pl-answer/);
 });
 
-test('pl-order-blocks ordered: all or nothing, lcs partial credit, first-wrong feedback', () => {
-  const html = blocks('ordered', 'feedback="first-wrong"');
+test('pl-order-blocks ordered: all or nothing by default, lcs partial credit when asked', () => {
+  const html = blocks('ordered');
   const v = makeVariant(EL, html);
   const full = ['a = 1', 'b = 2', 'c = a + b', 'print(c)'];
-  assert.equal(submit(EL, html, v, { 'p-input': answer(v, full) }).partial_scores.p.score, 1);
-  const swapped = submit(EL, html, v, { 'p-input': answer(v, ['b = 2', 'a = 1', 'c = a + b', 'print(c)']) });
-  assert.equal(swapped.partial_scores.p.score, 0);
-  assert.match(swapped.partial_scores.p.feedback, /incorrect starting at .*block number 1/);
-  const short = submit(EL, html, v, { 'p-input': answer(v, full.slice(0, 2)) });
-  assert.equal(short.partial_scores.p.feedback, 'Your answer is correct so far, but it is incomplete.');
+  assert.deepEqual(submit(EL, html, v, { 'p-input': answer(v, full) }).partial_scores.p, { score: 1, weight: 1, feedback: '' });
+  assert.equal(submit(EL, html, v, { 'p-input': answer(v, ['b = 2', 'a = 1', 'c = a + b', 'print(c)']) }).partial_scores.p.score, 0);
+  assert.equal(submit(EL, html, v, { 'p-input': answer(v, full.slice(0, 2)) }).partial_scores.p.score, 0);
   const lcsHtml = blocks('ordered', 'partial-credit="lcs"');
   const lv = makeVariant(EL, lcsHtml);
   // One deletion + one insertion turns b,a,c,print into a valid order: (4 - 2) / 4.
   assert.equal(submit(EL, lcsHtml, lv, { 'p-input': answer(lv, ['b = 2', 'a = 1', 'c = a + b', 'print(c)']) }).partial_scores.p.score, 0.5);
   // A distractor costs one deletion: (4 - 1) / 4 = 0.75.
   assert.equal(submit(EL, lcsHtml, lv, { 'p-input': answer(lv, [...full, 'print(d)']) }).partial_scores.p.score, 0.75);
+});
+
+test('pl-order-blocks first-wrong feedback (ranking and dag only), verbose distractor feedback', () => {
+  // Facts from PrairieLearn's pl-order-blocks.py (prepare checks, FIRST_WRONG_FEEDBACK, default partial credit).
+  const html = `<pl-order-blocks answers-name="p" grading-method="dag" feedback="first-wrong-verbose" partial-credit="none">
+    <pl-answer tag="1">a = 1</pl-answer><pl-answer tag="2" depends="1">b = a</pl-answer><pl-answer tag="3" depends="2">print(b)</pl-answer>
+    <pl-answer correct="false" distractor-feedback="b is not defined yet">print(c)</pl-answer></pl-order-blocks>`;
+  const v = makeVariant(EL, html);
+  const swapped = submit(EL, html, v, { 'p-input': answer(v, ['b = a', 'a = 1']) }).partial_scores.p;
+  assert.equal(swapped.score, 0);
+  assert.match(swapped.feedback, /^Your answer is incorrect starting at <span style="color:red;">block number 1<\/span>\. The problem is most likely one of the following:<ul>/);
+  assert.equal(submit(EL, html, v, { 'p-input': answer(v, ['a = 1']) }).partial_scores.p.feedback, 'Your answer is correct so far, but it is incomplete.');
+  const distractor = submit(EL, html, v, { 'p-input': answer(v, ['a = 1', 'print(c)']) }).partial_scores.p.feedback;
+  assert.match(distractor, /block number 2<\/span> as the block at that location is not a part of any correct solution\.<br>b is not defined yet/);
+  assert.equal(submit(EL, html, v, { 'p-input': answer(v, ['a = 1', 'b = a', 'print(b)']) }).partial_scores.p.feedback, '');
+  const err = (h: string) => elementError(EL, 'prepare', h, phaseData('prepare')) ?? '';
+  assert.match(err(blocks('ordered', 'feedback="first-wrong"')), /feedback type first-wrong is not available with the ordered grading-method/);
+  assert.match(err(blocks('unordered', 'partial-credit="lcs"')), /only specify partial credit options in the DAG, ordered, and ranking/);
+  assert.match(err('<pl-order-blocks answers-name="p"><pl-answer indent="1">x</pl-answer></pl-order-blocks>'), /should not specify indentation/);
+  assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1">x</pl-answer><pl-answer tag="1">y</pl-answer></pl-order-blocks>'), /Tag "1" used in multiple places/);
+  assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1">x</pl-answer><pl-answer correct="false" distractor-for="9">y</pl-answer></pl-order-blocks>'), /distractor-for tags do not have matching correct answer tags/);
+  assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1" distractor-for="1">x</pl-answer></pl-order-blocks>'), /only be used on blocks with correct=false/);
+  assert.match(err('<pl-order-blocks answers-name="p"><pl-block-group><pl-answer>x</pl-answer></pl-block-group></pl-order-blocks>'), /Block groups only supported in the "dag" grading mode/);
 });
 
 test('pl-order-blocks unordered: (correct - extra) / #true', () => {
@@ -71,7 +91,10 @@ test('pl-order-blocks dag with depends and pl-block-group; ranking', () => {
     <pl-answer ranking="1">one</pl-answer><pl-answer ranking="2">two a</pl-answer><pl-answer ranking="2">two b</pl-answer><pl-answer ranking="3">three</pl-answer></pl-order-blocks>`;
   const rv = makeVariant(EL, ranking);
   assert.equal(submit(EL, ranking, rv, { 'p-input': answer(rv, ['one', 'two b', 'two a', 'three']) }).partial_scores.p.score, 1);
-  assert.equal(submit(EL, ranking, rv, { 'p-input': answer(rv, ['two a', 'one', 'two b', 'three']) }).partial_scores.p.score, 0);
+  assert.equal(submit(EL, ranking, rv, { 'p-input': answer(rv, ['two a', 'one', 'two b', 'three']) }).partial_scores.p.score, 0.5, 'ranking defaults to lcs');
+  const strict = ranking.replace('grading-method="ranking"', 'grading-method="ranking" partial-credit="none"');
+  const sv = makeVariant(EL, strict);
+  assert.equal(submit(EL, strict, sv, { 'p-input': answer(sv, ['two a', 'one', 'two b', 'three']) }).partial_scores.p.score, 0);
 });
 
 test('pl-order-blocks indentation is graded when indentation="true"', () => {
@@ -103,6 +126,16 @@ test('pl-order-blocks external grading writes the arranged code as a file', () =
     'The reference solution is not provided for this question.');
 });
 
+test('pl-order-blocks format="code" wraps blocks in pl-code; the external file holds their text', () => {
+  const html = `<pl-order-blocks answers-name="p" grading-method="external" format="code" code-language="python"><pl-answer>x = 1 &lt; 2</pl-answer></pl-order-blocks>`;
+  const v = makeVariant(EL, html);
+  assert.equal(v.params.p[0].inner_html, '<pl-code language="python">x = 1 &lt; 2</pl-code>');
+  const d = submit(EL, html, v, { 'p-input': JSON.stringify([{ inner_html: v.params.p[0].inner_html, indent: 0, uuid: v.params.p[0].uuid }]) });
+  assert.equal(Buffer.from(d.submitted_answers._files[0].contents, 'base64').toString(), 'x = 1 < 2\n');
+  assert.match(render(EL, html, v, 'question'), /<span class="pl-order-block-content"><pl-code language="python">/);
+  assert.match(elementError(EL, 'prepare', blocks('ordered', 'code-language="python"'), phaseData('prepare')) ?? '', /code-language attribute may only be used with format="code"/);
+});
+
 test('pl-order-blocks renders each panel with the hidden JSON input', () => {
   const html = blocks('ordered');
   const v = makeVariant(EL, html);
@@ -118,7 +151,8 @@ test('pl-order-blocks renders each panel with the hidden JSON input', () => {
 });
 
 test('pl-order-blocks test() agrees with parse and grade', () => {
-  for (const html of [blocks('ordered'), blocks('unordered'), blocks('ordered', 'partial-credit="lcs" feedback="first-wrong"')]) {
+  for (const html of [blocks('ordered'), blocks('unordered'), blocks('ordered', 'partial-credit="lcs"'), blocks('ranking', 'feedback="first-wrong"'),
+    blocks('dag', 'feedback="first-wrong-verbose"')]) {
     for (const seed of [1, 2]) {
       const v = makeVariant(EL, html, seed);
       assert.equal(selfTest(EL, html, v, 'correct').expected.partial_scores.p.score, 1);

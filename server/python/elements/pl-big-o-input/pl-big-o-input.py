@@ -12,14 +12,18 @@ OPTIONAL = ["weight", "correct-answer", "aria-label", "variable", "variables", "
             "type", "placeholder", "show-score", "allow-blank", "blank-value", "initial-value"]
 TYPES = {"big-o": "O", "theta": "\\Theta", "omega": "\\Omega", "little-o": "o", "little-omega": "\\omega"}
 TIMEOUT = "Your answer did not converge, so your expression may be too loose or tight."
+# Feedback texts as PrairieLearn shows them (big_o_utils.py), its "unncessary" spelling included.
 CORRECT = "Correct!"
 COMPLEX = "Correct! Note that your expression may be unnecessarily complex."
 NEGATIVE = "Your expression is negative."
 WRONG = "Your answer is incorrect."
 LOOSE = "Your answer is correct, but too loose."
 LOWER_ORDER = "Your answer is correct, but you have unnecessary lower order terms."
-CONSTANTS = "Your answer is correct, but you have unnecessary constant factors."
-INVALID_SAMPLES = ["n +* 1", "n^", "(n", "x ** ** 2"]
+CONSTANTS = "Your answer is correct but has unncessary constant factors."
+THETA_LOWER_ORDER = "Incorrect, your answer has unnecessary lower order terms."
+THETA_CONSTANTS = "Incorrect, your answer has unnecessary constant factors."
+TYPE_ERROR = "Your answer could not be processed by the autograder. Did you divide by 0?"
+INVALID_SAMPLES = ["n +* 1", "n^", "(n", "tan(n)", "n # some text"]
 
 
 def _kind(element):
@@ -57,23 +61,32 @@ def _limit(expr, variables):
 
 
 def _grade(kind, submitted_text, correct_text, variables):
+    if submitted_text == "" or correct_text == "":
+        return (1.0, CORRECT) if submitted_text == correct_text else (0.0, WRONG)
     sub, tru = _parse(submitted_text, variables), _parse(correct_text, variables)
     if submitted_text.replace(" ", "") == correct_text.replace(" ", ""):
         return 1.0, CORRECT
-    if sub.equals(tru) is True:
-        return 1.0, COMPLEX
-    if _limit(sub, variables) in (-sympy.oo,) or (sub.is_number and sub.is_negative):
-        return 0.0, NEGATIVE
-    lower_bound = kind in ("omega", "little-omega")
-    ratio = _limit(tru / sub if lower_bound else sub / tru, variables)
-    if ratio == 0 or ratio.is_negative:
-        return 0.0, WRONG
-    if ratio == sympy.oo:
-        return (0.0, WRONG) if kind == "theta" else (0.25, LOOSE)
-    partial = 0.25 if kind == "theta" else 0.5
-    if ratio == 1:
-        return partial, LOWER_ORDER
-    return partial, CONSTANTS
+    try:
+        if sub.equals(tru) is True:
+            return 1.0, COMPLEX
+        if _limit(sub, variables) < 0:
+            return 0.0, NEGATIVE
+        lower_bound = kind in ("omega", "little-omega")
+        # ratio -> 0: the submission grows slower than it may; -> oo: faster.
+        ratio = _limit(tru / sub if lower_bound else sub / tru, variables)
+        if ratio < 0:
+            return 0.0, NEGATIVE
+        if kind == "theta":
+            if ratio in (0, sympy.oo):
+                return 0.0, WRONG
+            return 0.25, (THETA_LOWER_ORDER if ratio == 1 else THETA_CONSTANTS)
+        if ratio == 0:
+            return 0.0, WRONG
+        if ratio == sympy.oo:
+            return 0.25, LOOSE
+        return 0.5, (LOWER_ORDER if ratio == 1 else CONSTANTS)
+    except TypeError:  # a limit sympy cannot order, e.g. from dividing by zero
+        return 0.0, TYPE_ERROR
 
 
 def prepare(element_html, data):
@@ -82,11 +95,15 @@ def prepare(element_html, data):
     name = pl.get_string_attrib(element, "answers-name")
     pl.check_answers_names(data, name)
     _kind(element)
+    _variables(element, data)
     correct = pl.get_string_attrib(element, "correct-answer", None)
     if correct is not None:
         if name in data["correct_answers"]:
             raise ValueError("duplicate correct_answers variable name")
         data["correct_answers"][name] = correct
+    blank_ok = pl.get_boolean_attrib(element, "allow-blank", False) and pl.get_string_attrib(element, "blank-value", "1") == ""
+    if data["correct_answers"].get(name) == "" and not blank_ok:
+        raise ValueError("Correct answer cannot be blank unless 'allow-blank' is true and 'blank-value' is empty.")
     if data["correct_answers"].get(name):
         variables = _variables(element, data)
         failure = psu.validate_string_as_sympy(str(data["correct_answers"][name]), variables, allow_trig_functions=False)
@@ -104,6 +121,9 @@ def parse(element_html, data):
             data["submitted_answers"][name] = None
             return
         text = pl.get_string_attrib(element, "blank-value", "1")
+        if not text.strip():
+            data["submitted_answers"][name] = ""
+            return
     failure = psu.validate_string_as_sympy(text, _variables(element, data), allow_complex=False, allow_trig_functions=False)
     if failure:
         data["format_errors"][name] = failure

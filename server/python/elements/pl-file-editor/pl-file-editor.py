@@ -19,10 +19,7 @@ def _field(file_name):
 def _initial_text(element, data):
     source = pl.get_string_attrib(element, "source-file-name", None)
     if source is None:
-        text = element.text or ""
-        for child in element:
-            text += lxml.html.tostring(child, encoding="unicode", with_tail=True)
-        return text[1:] if text.startswith("\n") else text
+        return element.text or ""  # a textarea drops one leading newline itself, as HTML specifies
     directory = pl.get_string_attrib(element, "directory", ".")
     options = data["options"]
     base = {"serverFilesCourse": options.get("server_files_course_path"),
@@ -44,9 +41,8 @@ def prepare(element_html, data):
     element = lxml.html.fragment_fromstring(element_html)
     pl.check_attribs(element, ["file-name"], OPTIONAL)
     file_name = pl.get_string_attrib(element, "file-name")
-    has_inner = bool((element.text or "").strip()) or len(element) > 0
-    if has_inner and pl.has_attrib(element, "source-file-name"):
-        raise ValueError("Existing code cannot be added inside html element when source-file-name attribute is used.")
+    if (element.text or "").strip() and pl.has_attrib(element, "source-file-name"):
+        raise ValueError('Existing code cannot be added inside html element when "source-file-name" attribute is used.')
     required = data["params"].setdefault("_required_file_names", [])
     if file_name in required:
         raise ValueError("There is more than one file editor with the same file name.")
@@ -61,7 +57,7 @@ def render(element_html, data):
     text = _submitted_text(data, file_name)
     if text is None:
         text = _initial_text(element, data)
-    min_lines = pl.get_integer_attrib(element, "min-lines", 10)
+    min_lines = pl.get_integer_attrib(element, "min-lines", None) or 18
     errors = [e for e in data["format_errors"].get("_files", []) if file_name in str(e) or "UTF-8" in str(e)]
     error_html = "".join(f'<div class="invalid-feedback d-block">{html.escape(str(e))}</div>' for e in errors)
     disabled = "" if data["editable"] else " readonly"
@@ -79,18 +75,18 @@ def parse(element_html, data):
     element = lxml.html.fragment_fromstring(element_html)
     file_name = pl.get_string_attrib(element, "file-name")
     field = _field(file_name)
-    encoded = data["submitted_answers"].pop(field, None) or ""
+    encoded = data["submitted_answers"].get(field) or ""
     if not encoded and not pl.get_boolean_attrib(element, "allow-blank", False):
         pl.add_files_format_error(data, f"No submitted answer for {file_name}")
         return
-    try:
-        text = base64.b64decode(encoded, validate=True).decode("utf-8")
-    except ValueError:
-        pl.add_files_format_error(data, "Submitted answer is not a valid UTF-8 string.")
-        return
+    data["submitted_answers"].pop(field, None)
     if pl.get_boolean_attrib(element, "normalize-to-ascii", False):
-        text = pl.full_unidecode(text)
-    pl.add_submitted_file(data, file_name, raw_contents=text)
+        try:
+            text = base64.b64decode(encoded).decode("utf-8")
+            encoded = base64.b64encode(pl.full_unidecode(text).encode("utf-8")).decode("ascii")
+        except (UnicodeError, ValueError):
+            pl.add_files_format_error(data, "Submitted answer is not a valid UTF-8 string.")
+    pl.add_submitted_file(data, file_name, encoded)
 
 
 def test(element_html, data):

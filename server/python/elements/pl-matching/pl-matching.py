@@ -1,6 +1,5 @@
 """pl-matching: match each statement to one option, chosen from a dropdown per statement."""
 
-import html
 import random
 
 import lxml.html
@@ -10,84 +9,100 @@ OPTIONAL = ["weight", "fixed-order", "number-statements", "number-options", "non
             "allow-blank", "counter-type", "fixed-options-order", "partial-credit", "hide-score-badge",
             "options-placement"]
 COUNTERS = ("lower-alpha", "upper-alpha", "decimal", "full-text")
-NOTA = "None of the above"
+NOTA = {"name": "__nota__", "html": "None of the above"}
 
 
 def _field(name, index):
     return f"{name}-dropdown-{index}"
 
 
-def _counter(element, index, option_html):
+def _counter_type(element):
     kind = pl.get_string_attrib(element, "counter-type", "lower-alpha")
     if kind not in COUNTERS:
-        raise ValueError(f'counter-type must be one of {", ".join(COUNTERS)}')
+        raise ValueError(f'Illegal counter-type "{kind}": use "decimal", "lower-alpha", "upper-alpha" or "full-text".')
+    return kind
+
+
+def _counter(kind, index):
+    """The label of option `index` (0-based) in the dropdowns; "" for full-text."""
     if kind == "decimal":
         return str(index + 1)
     if kind == "full-text":
-        return option_html
+        return ""
     key = pl.index2key(index)
     return key.upper() if kind == "upper-alpha" else key
 
 
 def _children(element):
-    statements, options = [], []
-    for child in element:
-        if not isinstance(child.tag, str):
-            continue
-        tag = child.tag.replace("_", "-")
-        if tag == "pl-option":
-            pl.check_attribs(child, [], ["name"])
-            inner = pl.inner_html(child).strip()
-            options.append({"name": pl.get_string_attrib(child, "name", inner), "html": inner})
-        elif tag == "pl-statement":
-            pl.check_attribs(child, ["match"], [])
-            statements.append({"match": pl.get_string_attrib(child, "match"), "html": pl.inner_html(child).strip()})
-        else:
+    """(options, statements). A statement whose match names no pl-option brings an option with that text."""
+    options, statements = {}, []
+    children = [c for c in element if isinstance(c.tag, str)]
+    for child in children:
+        if child.tag.replace("_", "-") not in ("pl-option", "pl-statement"):
             raise ValueError(f"pl-matching may contain only pl-statement and pl-option, not <{child.tag}>")
-    return statements, options
+    # Options first, so a statement's match finds an authored option wherever it stands.
+    for child in [c for c in children if c.tag.replace("_", "-") == "pl-option"]:
+        pl.check_attribs(child, [], ["name"])
+        inner = pl.inner_html(child)
+        name = pl.get_string_attrib(child, "name", inner)
+        options[name] = {"name": name, "html": inner}
+    for child in [c for c in children if c.tag.replace("_", "-") == "pl-statement"]:
+        pl.check_attribs(child, ["match"], ["aria-label"])
+        match = pl.get_string_attrib(child, "match")
+        options.setdefault(match, {"name": match, "html": match})
+        statements.append({"match": match, "html": pl.inner_html(child)})
+    return list(options.values()), statements
+
+
+def _sample_in_order(items, count, keep_order):
+    chosen = random.sample(range(len(items)), count)
+    return [items[i] for i in (sorted(chosen) if keep_order else chosen)]
 
 
 def prepare(element_html, data):
     element = lxml.html.fragment_fromstring(element_html)
     pl.check_attribs(element, ["answers-name"], OPTIONAL)
+    if pl.get_boolean_attrib(element, "allow-blank", False) and not pl.get_boolean_attrib(element, "blank", True):
+        raise ValueError('The attribute "allow-blank" cannot be enabled when blank dropdown entries are disabled by the "blank" attribute.')
     name = pl.get_string_attrib(element, "answers-name")
     pl.check_answers_names(data, name)
-    statements, options = _children(element)
-    names = [o["name"] for o in options]
-    if len(set(names)) != len(names):
-        raise ValueError("pl-matching: option names must be unique")
-    for statement in statements:
-        if statement["match"] not in names:
-            # A match may also name an option that exists only implicitly; it is then added as an option.
-            options.append({"name": statement["match"], "html": html.escape(statement["match"])})
-            names.append(statement["match"])
+    _counter_type(element)
+    options, statements = _children(element)
     if not statements:
         raise ValueError("pl-matching needs at least one pl-statement")
-    n_statements = pl.get_integer_attrib(element, "number-statements", len(statements))
-    sample = random.sample(range(len(statements)), min(n_statements, len(statements)))
-    if pl.get_boolean_attrib(element, "fixed-order", False):
-        sample.sort()
-    statements = [statements[i] for i in sample]
+    fixed_statements = pl.get_boolean_attrib(element, "fixed-order", False)
+    fixed_options = pl.get_boolean_attrib(element, "fixed-options-order", False)
+    n_statements = min(pl.get_integer_attrib(element, "number-statements", len(statements)), len(statements))
+    n_options = pl.get_integer_attrib(element, "number-options", len(options))
     nota = pl.get_boolean_attrib(element, "none-of-the-above", False)
-    n_options = min(pl.get_integer_attrib(element, "number-options", len(options)), len(options))
-    needed = [o for o in options if any(s["match"] == o["name"] for s in statements)]
-    if len(needed) > n_options and not nota:
-        raise ValueError("number-options is smaller than the number of options the statements need")
-    random.shuffle(needed)
-    chosen = needed[:n_options]
-    others = [o for o in options if o not in needed]
-    chosen += random.sample(others, max(0, n_options - len(chosen)))
-    if pl.get_boolean_attrib(element, "fixed-options-order", False):
-        chosen.sort(key=options.index)
+
+    statements = _sample_in_order(statements, n_statements, fixed_statements)
+    matched = {s["match"] for s in statements}
+    needed = [o for o in options if o["name"] in matched]
+    spare = [o for o in options if o["name"] not in matched]
+    if len(needed) < n_options:
+        extra = n_options - len(needed)
+        if extra > len(spare):
+            nota = True  # even every option is too few: none-of-the-above fills the gap
+        keep = matched | {o["name"] for o in random.sample(spare, min(extra, len(spare)))}
+        shown = [o for o in options if o["name"] in keep]
+        if not fixed_options:
+            random.shuffle(shown)
+    elif len(needed) > n_options:
+        # Too few slots for every match: some statements will match "None of the above".
+        shown = _sample_in_order(needed, n_options, fixed_options)
+        nota = True
     else:
-        random.shuffle(chosen)
+        shown = needed
+        if not fixed_options:
+            random.shuffle(shown)
     if nota:
-        chosen.append({"name": NOTA, "html": NOTA})
-    index_of = {o["name"]: i for i, o in enumerate(chosen)}
-    correct = [index_of.get(s["match"], len(chosen) - 1) for s in statements]
+        shown.append(dict(NOTA))
+    names = [o["name"] for o in shown]
+    correct = [names.index(s["match"]) if s["match"] in names else len(shown) - 1 for s in statements]
     data["params"][name] = [
-        [{"key": str(i), "html": s["html"], "match": correct[i]} for i, s in enumerate(statements)],
-        [{"key": _counter(element, i, o["html"]), "html": o["html"]} for i, o in enumerate(chosen)],
+        [{"key": str(i), "html": s["html"], "match": s["match"]} for i, s in enumerate(statements)],
+        [{"key": o["name"], "html": o["html"]} for o in shown],
     ]
     data["correct_answers"][name] = correct
 
@@ -113,18 +128,16 @@ def parse(element_html, data):
     allow_blank = pl.get_boolean_attrib(element, "allow-blank", False)
     for i in range(len(statements)):
         field = _field(name, i)
-        raw = data["submitted_answers"].get(field)
-        value = _choice(raw)
-        if raw is None:
+        if field not in data["submitted_answers"]:
             data["format_errors"][field] = "No answer was submitted."
-        elif value is None:
-            data["format_errors"][field] = "The submitted answer is invalid."
+            continue
+        value = _choice(data["submitted_answers"][field])
+        if value is None:
+            data["format_errors"][field] = "The submitted answer is not a legal option."
         elif value == -1 and not allow_blank:
             data["format_errors"][field] = "The submitted answer was left blank."
         elif not -1 <= value < len(options):
-            data["format_errors"][field] = "The submitted answer is not a legal option."
-        else:
-            data["submitted_answers"][field] = value
+            data["format_errors"][field] = "The submitted answer is invalid."
 
 
 def grade(element_html, data):
@@ -133,7 +146,7 @@ def grade(element_html, data):
     correct = data["correct_answers"].get(name)
     if correct is None:
         return
-    chosen = [_choice(data["submitted_answers"].get(_field(name, i))) for i in range(len(correct))]
+    chosen = [_choice(data["submitted_answers"].get(_field(name, i), -1)) for i in range(len(correct))]
     data["partial_scores"][name] = {"score": _score(element, chosen, correct),
                                     "weight": pl.get_integer_attrib(element, "weight", 1)}
 
@@ -147,7 +160,7 @@ def test(element_html, data):
     if data["test_type"] == "invalid":
         for i in range(len(correct)):
             data["raw_submitted_answers"][_field(name, i)] = "invalid"
-            data["format_errors"][_field(name, i)] = "The submitted answer is invalid."
+            data["format_errors"][_field(name, i)] = "The submitted answer is not a legal option."
         data["partial_scores"][name] = {"score": 0, "weight": weight}
         return
     chosen = correct if data["test_type"] == "correct" else [(c + 1) % n_options for c in correct]
@@ -171,37 +184,46 @@ def render(element_html, data):
     statements, options = data["params"][name]
     correct = data["correct_answers"].get(name, [])
     panel = data["panel"]
+    kind = _counter_type(element)
     hide_marks = pl.get_boolean_attrib(element, "hide-score-badge", False)
     score = data["partial_scores"].get(name, {}).get("score")
     badge = _badge(score) if score is not None and not hide_marks else ""
-    option_list = "".join(f'<li class="list-group-item"><b>{html.escape(o["key"])}.</b> {o["html"]}</li>'
-                          for o in options) if pl.get_string_attrib(element, "counter-type", "lower-alpha") != "full-text" else ""
+
+    def label(index):
+        if index == -1:
+            return "[blank]"
+        counter = _counter(kind, index)
+        return f"{counter}. {options[index]['html']}" if counter else options[index]["html"]
+
     rows = []
     for i, statement in enumerate(statements):
         field = _field(name, i)
         error = data["format_errors"].get(field)
         if panel == "question":
-            chosen = _choice(data["raw_submitted_answers"].get(field))
-            blank = '<option value="-1"></option>' if pl.get_boolean_attrib(element, "blank", True) else ""
-            choices = "".join(f'<option value="{j}"{" selected" if chosen == j else ""}>{html.escape(o["key"]) if o["key"] != o["html"] else o["html"]}</option>'
+            chosen = _choice(data["raw_submitted_answers"].get(field, -1))
+            blank = '<option value="-1"> </option>' if pl.get_boolean_attrib(element, "blank", True) else ""
+            choices = "".join(f'<option value="{j}"{" selected" if chosen == j else ""}>{_counter(kind, j) or o["html"]}</option>'
                               for j, o in enumerate(options))
             disabled = "" if data["editable"] else " disabled"
             control = (f'<select class="form-select form-select-sm w-auto d-inline-block" name="{field}" '
                        f'aria-label="Match for statement {i + 1}"{disabled}>{blank}{choices}</select>')
         elif panel == "submission":
-            chosen = _choice(data["submitted_answers"].get(field))
-            shown = options[chosen]["key"] if chosen is not None and 0 <= chosen < len(options) else "—"
+            chosen = _choice(data["submitted_answers"].get(field, -1))
+            shown = label(chosen) if chosen is not None and -1 <= chosen < len(options) else "—"
             mark = ""
-            if score is not None and not hide_marks and i < len(correct):
+            if score is not None and not hide_marks and error is None and i < len(correct):
                 mark = ' <i class="bi bi-check2 text-success"></i>' if chosen == correct[i] else ' <i class="bi bi-x-lg text-danger"></i>'
-            control = f"<b>{html.escape(str(shown))}</b>{mark}"
+            control = f"<b>{shown}</b>{mark}"
         else:
             if i >= len(correct):
                 return ""
-            control = f"<b>{html.escape(options[correct[i]]['key'])}</b>"
+            control = f"<b>{label(correct[i])}</b>"
         error_html = f'<div class="invalid-feedback d-block">{error}</div>' if error else ""
-        rows.append(f'<li class="list-group-item">{control} {statement["html"]}{error_html}</li>')
+        rows.append(f'<li class="list-group-item">{statement["html"]} {control}{error_html}</li>')
     layout = "col-md-6" if pl.get_string_attrib(element, "options-placement", "right") == "right" else "col-12"
-    options_html = f'<div class="{layout}"><ul class="list-group">{option_list}</ul></div>' if option_list else ""
+    options_html = ""
+    if kind != "full-text" and panel == "question":
+        items = "".join(f'<li class="list-group-item"><b>{_counter(kind, j)}.</b> {o["html"]}</li>' for j, o in enumerate(options))
+        options_html = f'<div class="{layout}"><ul class="list-group">{items}</ul></div>'
     return (f'<div class="pl-matching row"><div class="{layout}"><ol class="list-group list-group-numbered">{"".join(rows)}</ol>'
             f"{badge}</div>{options_html}</div>")

@@ -18,7 +18,7 @@ def _options(element):
     comparison = pl.get_string_attrib(element, "comparison", "relabs")
     if comparison not in COMPARISONS:
         raise ValueError(f'method of comparison "{comparison}" is not valid')
-    return {
+    opts = {
         "name": pl.get_string_attrib(element, "answers-name"),
         "weight": pl.get_integer_attrib(element, "weight", 1),
         "comparison": comparison,
@@ -27,6 +27,10 @@ def _options(element):
         "digits": pl.get_integer_attrib(element, "digits", 2),
         "allow_complex": pl.get_boolean_attrib(element, "allow-complex", False),
     }
+    for key in ("rtol", "atol", "digits"):
+        if opts[key] < 0:
+            raise ValueError(f"Attribute {key} = {opts[key]:g} must be non-negative")
+    return opts
 
 
 def _badge(score):
@@ -45,17 +49,28 @@ def _number_text(x, fmt=".12g"):
     return f"{x.real:{fmt}}{x.imag:+{fmt}}j"
 
 
-def _matlab(a):
-    return "[" + "; ".join(" ".join(_number_text(x) for x in row) for row in a) + "]"
+def _display_number(x, opts):
+    """A correct-answer entry as the comparison reads it: 12 significant digits, `digits` significant
+    figures (sigfig) or `digits` decimals (decdig)."""
+    if opts is None or opts["comparison"] == "relabs":
+        return _number_text(x)
+    if opts["comparison"] == "decdig":
+        return _number_text(x, f".{opts['digits']}f")
+    if complex(x).imag == 0:
+        return pl.string_from_number_sigfig(float(np.real(x)), digits=opts["digits"])
+    return _number_text(x, f".{opts['digits']}g")
 
 
-def _python(a):
-    return "[" + ", ".join("[" + ", ".join(_number_text(x) for x in row) + "]" for row in a) + "]"
+def _matlab(a, opts=None):
+    return "[" + "; ".join(" ".join(_display_number(x, opts) for x in row) for row in a) + "]"
+
+
+def _python(a, opts=None):
+    return "[" + ", ".join("[" + ", ".join(_display_number(x, opts) for x in row) + "]" for row in a) + "]"
 
 
 def _latex(a):
-    rows = [" & ".join(_number_text(x).replace("j", "i") for x in row) for row in a]
-    return "$\\begin{bmatrix}" + " \\\\ ".join(rows) + "\\end{bmatrix}$"
+    return "$" + pl.latex_from_2darray(a, presentation_type="g", digits=12) + "$"
 
 
 def _correct_matrix(data, name):
@@ -129,15 +144,22 @@ def render(element_html, data):
         if submitted is None:
             return '<span class="pl-matrix-input"><span class="badge text-bg-dark">missing input</span></span>'
         matrix = np.array(pl.from_json(submitted))
-        feedback = data["partial_scores"].get(name, {}).get("feedback")
-        feedback_html = f'<div class="pl-matrix-input-feedback">{feedback}</div>' if feedback else ""
-        return f'<span class="pl-matrix-input">{label or ""} {_latex(matrix)} {badge}{feedback_html}</span>'
+        # Shown in the syntax the student typed it in.
+        writer = _python if _typed_format(data, name) == "python" else _matlab
+        return (f'<span class="pl-matrix-input">{label or ""} <code>{html.escape(writer(matrix))}</code> {badge}'
+                f'<div class="small">{_latex(matrix)}</div></span>')
     matrix = _correct_matrix(data, name)
     if matrix is None:
         return ""
-    return (f'<span class="pl-matrix-input">{label or ""} {_latex(matrix)}'
-            f'<div class="small">MATLAB: <code>{_matlab(matrix)}</code><br>'
-            f"Python: <code>{_python(matrix)}</code></div></span>")
+    rows = [("MATLAB", _matlab(matrix, opts)), ("Python", _python(matrix, opts))]
+    if _typed_format(data, name) == "python":
+        rows.reverse()
+    listing = "<br>".join(f"{title}: <code>{html.escape(text)}</code>" for title, text in rows)
+    return f'<span class="pl-matrix-input">{label or ""} {_latex(matrix)}<div class="small">{listing}</div></span>'
+
+
+def _typed_format(data, name):
+    return (data["submitted_answers"].get("_pl_matrix_input_format") or {}).get(name, "matlab")
 
 
 def parse(element_html, data):
@@ -146,7 +168,8 @@ def parse(element_html, data):
     name = opts["name"]
     text = data["submitted_answers"].get(name)
     if text is None:
-        data["format_errors"][name] = "No submitted answer."
+        data["format_errors"][name] = _format_error_html("No submitted answer.")
+        data["submitted_answers"][name] = None
         return
     matrix, info = pl.string_to_2darray(text, allow_complex=opts["allow_complex"])
     if matrix is None:

@@ -83,18 +83,27 @@ def edit_distance(submission, solution):
     return (len(submission) - largest) + (len(solution) - largest)
 
 
-def first_wrong_feedback(submission, solution, verbose):
+def first_wrong_feedback(submission, solution, verbose, check_indent):
+    """PrairieLearn's first-wrong feedback: "incomplete", or where the answer goes wrong and the likely causes."""
     prefix = correct_prefix_length(submission, solution)
     if prefix == len(submission):
         return INCOMPLETE
-    text = (f'Your answer is incorrect starting at <span style="color: red;">block number {prefix + 1}</span>. '
-            "The problem is most likely one of the following: it is not part of the solution, or it is in "
-            "the wrong place, or a block that must come before it is missing.")
-    if verbose:
-        wrong = submission[prefix]
-        note = wrong.get("distractor_feedback") or wrong.get("ordering_feedback")
-        if note:
-            text += f"<br>Block {prefix + 1}: {note}"
+    where = f'Your answer is incorrect starting at <span style="color:red;">block number {prefix + 1}</span>'
+    wrong = submission[prefix]
+    if verbose and wrong.get("is_distractor"):
+        text = where + " as the block at that location is not a part of any correct solution."
+        note = wrong.get("distractor_feedback")
+        return text + (f"<br>{note}" if note else "")
+    causes = ["This block is not a part of the correct solution.",
+              "This block needs to come after a block that did not appear before it."]
+    if check_indent:
+        causes.append("This line is indented incorrectly.")
+    if any(block.get("group") for block in solution):
+        causes.append("You have attempted to start a new section of the answer without finishing the previous section.")
+    items = "".join(f"<li>{cause}</li>" for cause in causes)
+    text = where + f". The problem is most likely one of the following:<ul>{items}</ul>"
+    if verbose and wrong.get("ordering_feedback"):
+        text += wrong["ordering_feedback"]
     return text
 
 
@@ -127,6 +136,6 @@ def grade_blocks(submission, solution, method, partial_credit, feedback, check_i
         score = 0.0
     score = round(score, 2)
     message = ""
-    if score < 1 and feedback != "none" and method != "unordered":
-        message = first_wrong_feedback(checked, solution, feedback == "first-wrong-verbose")
+    if score < 1 and feedback != "none":
+        message = first_wrong_feedback(checked, solution, feedback == "first-wrong-verbose", check_indent)
     return score, message

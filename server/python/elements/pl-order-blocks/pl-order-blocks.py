@@ -19,7 +19,7 @@ OPTIONAL = ["allow-blank", "code-language", "display-blocks", "distractor-order"
             "solution-header", "solution-placement", "source-blocks-order", "source-header", "weight"]
 ENUMS = {
     "grading-method": ("ordered", ["unordered", "ordered", "ranking", "dag", "external"]),
-    "partial-credit": ("none", ["none", "lcs"]),
+    "partial-credit": (None, ["none", "lcs"]),
     "feedback": ("none", ["none", "first-wrong", "first-wrong-verbose"]),
     "source-blocks-order": ("alphabetized", ["random", "alphabetized", "ordered", "random-sections"]),
     "distractor-order": ("inherit", ["random", "inherit"]),
@@ -44,13 +44,17 @@ MALFORMED = ("The submitted answer is not in the expected format. This usually m
 def _enum(element, attribute):
     default, allowed = ENUMS[attribute]
     value = pl.get_string_attrib(element, attribute, default)
-    if value not in allowed:
+    if value is not None and value not in allowed:
         raise ValueError(f'{attribute} must be one of {", ".join(allowed)}, not "{value}"')
     return value
 
 
 def _options(element):
     opts = {key: _enum(element, key) for key in ENUMS}
+    method = opts["grading-method"]
+    if opts["partial-credit"] is None:
+        # ordered keeps all-or-nothing by default; ranking and dag default to lcs (PrairieLearn's default).
+        opts["partial-credit"] = "none" if method in ("ordered", "unordered", "external") else "lcs"
     if pl.has_attrib(element, "inline") and not pl.has_attrib(element, "display-blocks"):
         opts["display-blocks"] = "inline-nowrap" if pl.get_boolean_attrib(element, "inline") else "vertical"
     opts["name"] = pl.get_string_attrib(element, "answers-name")
@@ -72,6 +76,7 @@ def _depends(text):
 
 def _read_blocks(element, method):
     blocks = []
+    group_tags = set()
 
     def add(answer, group, group_depends):
         pl.check_attribs(answer, [], ANSWER_ATTRIBUTES[method])
@@ -82,6 +87,7 @@ def _read_blocks(element, method):
         blocks.append({
             "inner_html": pl.inner_html(answer).strip(),
             "correct": pl.get_boolean_attrib(answer, "correct", True),
+            "is_distractor": not pl.get_boolean_attrib(answer, "correct", True),
             "indent": pl.get_integer_attrib(answer, "indent", None),
             "ranking": pl.get_integer_attrib(answer, "ranking", None),
             "tag": pl.get_string_attrib(answer, "tag", None) or f"__block{index}",
@@ -102,6 +108,10 @@ def _read_blocks(element, method):
         elif child.tag == "pl-block-group":
             pl.check_attribs(child, [], ["tag", "depends"])
             group = pl.get_string_attrib(child, "tag", None) or f"__group{len(blocks)}"
+            if group in group_tags:
+                raise ValueError(f'Tag "{group}" used in multiple places. The tag attribute for each <pl-answer> '
+                                 "and <pl-block-group> must be unique.")
+            group_tags.add(group)
             group_depends = _depends(pl.get_string_attrib(child, "depends", ""))
             for answer in child:
                 if not isinstance(answer.tag, str):
@@ -153,7 +163,33 @@ def prepare(element_html, data):
     pl.check_attribs(element, ["answers-name"], OPTIONAL)
     opts = _options(element)
     name = opts["name"]
-    blocks = _read_blocks(element, opts["grading-method"])
+    method = opts["grading-method"]
+    if method not in ("ordered", "ranking", "dag") and pl.has_attrib(element, "partial-credit"):
+        raise ValueError("You may only specify partial credit options in the DAG, ordered, and ranking grading modes.")
+    if method not in ("ranking", "dag") and opts["feedback"] != "none":
+        raise ValueError(f"feedback type {opts['feedback']} is not available with the {method} grading-method.")
+    blocks = _read_blocks(element, method)
+    language = pl.get_string_attrib(element, "code-language", None)
+    if opts["format"] == "default" and language is not None:
+        raise ValueError('code-language attribute may only be used with format="code"')
+    if opts["format"] == "code":
+        attribute = f' language="{html.escape(language)}"' if language else ""
+        for block in blocks:
+            block["inner_html"] = f"<pl-code{attribute}>{block['inner_html']}</pl-code>"
+    tags = [b["tag"] for b in blocks if b["correct"]] + list(dict.fromkeys(b["group"] for b in blocks if b["group"]))
+    duplicates = {t for i, t in enumerate(tags) if t in tags[:i]}
+    if duplicates:
+        raise ValueError(f'Tag "{sorted(duplicates)[0]}" used in multiple places. The tag attribute for each '
+                         "<pl-answer> and <pl-block-group> must be unique.")
+    if not opts["indentation"] and any(b["indent"] is not None for b in blocks):
+        raise ValueError("<pl-answer> should not specify indentation if indentation is disabled.")
+    if any(b["distractor_for"] is not None and b["correct"] for b in blocks):
+        raise ValueError("The distractor-for attribute may only be used on blocks with correct=false.")
+    unknown = {b["distractor_for"] for b in blocks if b["distractor_for"]} - {b["tag"] for b in blocks if b["correct"]}
+    if unknown:
+        raise ValueError(f"The following distractor-for tags do not have matching correct answer tags: {sorted(unknown)}")
+    if method != "dag" and any(b["group"] for b in blocks):
+        raise ValueError('Block groups only supported in the "dag" grading mode.')
     for block in blocks:
         block["uuid"] = pl.get_uuid()
     correct = [b for b in blocks if b["correct"]]
@@ -176,11 +212,11 @@ def prepare(element_html, data):
     data["correct_answers"][name] = solution
 
 
-def _block_html(block, indentation, badge_extra=""):
+def _block_html(block, indentation):
     indent = (block.get("indent") or 0) if indentation else 0
     return (f'<li class="list-group-item pl-order-block" data-uuid="{html.escape(block["uuid"] or "")}" '
-            f'data-indent="{indent}" style="margin-left: {indent * 2}em"><code class="pl-order-block-content">'
-            f'{block["inner_html"]}</code>{badge_extra}</li>')
+            f'data-indent="{indent}" style="margin-left: {indent * 2}em"><span class="pl-order-block-content">'
+            f'{block["inner_html"]}</span></li>')
 
 
 def _badge(score):
@@ -262,7 +298,7 @@ def parse(element_html, data):
     element = lxml.html.fragment_fromstring(element_html)
     opts = _options(element)
     name = opts["name"]
-    raw = data["submitted_answers"].get(name + "-input")
+    raw = data["submitted_answers"].pop(name + "-input", None)
     try:
         submitted = json.loads(raw) if isinstance(raw, str) else None
     except ValueError:
@@ -290,7 +326,7 @@ def parse(element_html, data):
         blocks.append({**shown, "indent": indent})
     data["submitted_answers"][name] = blocks
     if opts["grading-method"] == "external":
-        text = "\n".join("    " * b["indent"] + html.unescape(b["inner_html"]) for b in blocks)
+        text = "\n".join("    " * b["indent"] + lxml.html.fromstring(b["inner_html"]).text_content() for b in blocks)
         if text.strip():
             pl.add_submitted_file(data, opts["file-name"], raw_contents=text + "\n")
         else:

@@ -2,10 +2,8 @@
 
 import html
 import random
-import re
 
 import lxml.html
-import numpy as np
 import prairielearn as pl
 
 OPTIONAL = ["weight", "correct-answer", "custom-format", "label", "aria-label", "suffix", "display", "allow-blank",
@@ -13,7 +11,7 @@ OPTIONAL = ["weight", "correct-answer", "custom-format", "label", "aria-label", 
             "placeholder", "magnitude-partial-credit", "allow-feedback", "show-score", "initial-value"]
 MODES = ("with-units", "exact-units", "only-units")
 COMPARISONS = ("relabs", "sigfig", "exact", "decdig")
-LEADING_NUMBER = re.compile(r"^\s*[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
+INCORRECT = "Your answer is incorrect."
 INVALID_SAMPLES = ["1 vfg", "1/0", "tan x"]
 _registry = None
 
@@ -39,6 +37,7 @@ def _options(element):
         "comparison": comparison,
         "rtol": pl.get_float_attrib(element, "rtol", 1e-2),
         "atol": pl.get_string_attrib(element, "atol", "1e-8"),
+        "atol_given": pl.has_attrib(element, "atol"),
         "digits": pl.get_integer_attrib(element, "digits", 2),
         "partial": pl.get_float_attrib(element, "magnitude-partial-credit", None),
         "feedback": pl.get_boolean_attrib(element, "allow-feedback", True),
@@ -57,7 +56,8 @@ def _check(text, only_units):
         return None, f"Exception when parsing submission: {html.escape(str(error))}"
     if not isinstance(quantity, _ureg().Quantity):
         quantity = _ureg().Quantity(quantity)
-    has_magnitude = LEADING_NUMBER.match(text) is not None
+    # PrairieLearn's rule: no magnitude means pint gave 1 and the text has no digit "1" in it.
+    has_magnitude = "1" in text or quantity.magnitude != 1
     if quantity.unitless:
         return None, "Invalid format. The submitted answer has no unit."
     if only_units:
@@ -70,8 +70,11 @@ def _check(text, only_units):
 
 
 def _atol(opts, correct):
+    """with-units: a quantity (default 1e-8 in the correct answer's units); otherwise a plain number."""
     atol = _ureg().Quantity(opts["atol"])
-    return atol * correct.units if atol.unitless else atol
+    if opts["mode"] != "with-units":
+        return atol.magnitude
+    return atol * correct.units if not opts["atol_given"] else atol
 
 
 def _grade(opts, submitted, correct_text):
@@ -81,32 +84,34 @@ def _grade(opts, submitted, correct_text):
     ureg = _ureg()
     if opts["mode"] == "only-units":
         ok = ureg.Quantity(submitted).units == ureg.Quantity(correct_text).units
-        return (1.0, None) if ok else (0.0, "Your answer has incorrect units.")
+        return (1.0, None) if ok else (0.0, INCORRECT)
     sub, tru = ureg.Quantity(submitted), ureg.Quantity(correct_text)
     if opts["mode"] == "with-units":
-        if sub.dimensionality != tru.dimensionality:
-            return 0.0, (f"Your answer has dimensionality <code>{sub.dimensionality}</code>, which is inconsistent "
-                         f"with <code>{tru.dimensionality}</code>.")
+        sub_base, tru_base = sub.to_base_units(), tru.to_base_units()
+        if sub_base.dimensionality != tru_base.dimensionality:
+            return 0.0, (f"Your answer has dimensionality <code>{sub_base.dimensionality}</code>, which is inconsistent "
+                         f"with <code>{tru_base.dimensionality}</code>.")
         atol = _atol(opts, tru).to_base_units().magnitude
-        ok = np.isclose(sub.to_base_units().magnitude, tru.to_base_units().magnitude, rtol=opts["rtol"], atol=atol)
-        return (1.0, None) if ok else (0.0, None)
+        ok = pl.is_correct_scalar_ra(float(sub_base.magnitude), float(tru_base.magnitude), opts["rtol"], atol)
+        return (1.0, None) if ok else (0.0, INCORRECT)
     units_ok = sub.units == tru.units
+    a_sub, a_tru = float(sub.magnitude), float(tru.magnitude)
     if opts["comparison"] == "exact":
-        magnitude_ok = sub.magnitude == tru.magnitude
+        magnitude_ok = a_sub == a_tru
     elif opts["comparison"] == "sigfig":
-        magnitude_ok = pl.is_correct_scalar_sf(sub.magnitude, tru.magnitude, opts["digits"])
+        magnitude_ok = pl.is_correct_scalar_sf(a_sub, a_tru, opts["digits"])
     elif opts["comparison"] == "decdig":
-        magnitude_ok = pl.is_correct_scalar_dd(sub.magnitude, tru.magnitude, opts["digits"])
+        magnitude_ok = pl.is_correct_scalar_dd(a_sub, a_tru, opts["digits"])
     else:
-        magnitude_ok = pl.is_correct_scalar_ra(sub.magnitude, tru.magnitude, opts["rtol"], _atol(opts, tru).m_as(tru.units))
+        magnitude_ok = pl.is_correct_scalar_ra(a_sub, a_tru, opts["rtol"], _atol(opts, tru))
     p = opts["partial"]
     if units_ok and magnitude_ok:
         return 1.0, None
     if magnitude_ok:
-        return (p or 0.0), "Your answer has the correct magnitude, but incorrect units."
+        return (p if p is not None else 0.0), "Your answer has correct magnitude, but incorrect units."
     if units_ok:
-        return (1 - p if p is not None else 0.0), "Your answer has correct units, but an incorrect magnitude."
-    return 0.0, "Your answer has an incorrect magnitude and incorrect units."
+        return (1 - p if p is not None else 0.0), "Your answer has correct units, but incorrect magnitude."
+    return 0.0, "Your answer has incorrect units and magnitude."
 
 
 def _partial_score(opts, submitted, correct_text):
@@ -126,12 +131,29 @@ def prepare(element_html, data):
     correct = pl.get_string_attrib(element, "correct-answer", None)
     if correct is not None:
         if name in data["correct_answers"]:
-            raise ValueError("duplicate correct_answers variable name")
-        data["correct_answers"][name] = correct
-    if name in data["correct_answers"] and data["correct_answers"][name] != "":
-        _, error = _check(str(data["correct_answers"][name]), opts["mode"] == "only-units")
+            raise ValueError(f"Duplicate correct_answers variable name: {name}")
+        data["correct_answers"][name] = correct.strip() and correct
+    correct = data["correct_answers"].get(name)
+    if correct == "" and not (opts["allow_blank"] and opts["blank_value"] == ""):
+        raise ValueError("Correct answer cannot be blank unless 'allow-blank' is true and 'blank-value' is empty.")
+    if opts["digits"] <= 0:
+        raise ValueError(f"Number of digits specified must be at least 1, not {opts['digits']}.")
+    if correct:
+        _, error = _check(str(correct), opts["mode"] == "only-units")
         if error:
-            raise ValueError(f'correct answer "{data["correct_answers"][name]}" of "{name}" is not valid: {error}')
+            raise ValueError(f'correct answer "{correct}" of "{name}" is not valid: {error}')
+    atol = _ureg().Quantity(opts["atol"])
+    if opts["mode"] == "with-units":
+        if opts["atol_given"] and atol.dimensionless:
+            raise ValueError(f'"atol" attribute "{opts["atol"]}" must have units in "with-units" grading.')
+        if pl.has_attrib(element, "comparison"):
+            raise ValueError('Cannot set attribute "comparison" in "with-units" grading.')
+        if correct and not _ureg().Quantity(str(correct)).check(_atol(opts, _ureg().Quantity(str(correct))).dimensionality):
+            raise ValueError(f'Correct answer "{correct}" and atol "{opts["atol"]}" have different dimensionality.')
+    elif not atol.dimensionless:
+        raise ValueError(f'"atol" attribute "{opts["atol"]}" may only have units in with-units grading.')
+    if opts["partial"] is not None and not 0.0 <= opts["partial"] <= 1.0:
+        raise ValueError(f'"magnitude-partial-credit" must be in the range [0.0, 1.0], not {opts["partial"]}')
 
 
 def parse(element_html, data):
@@ -205,6 +227,22 @@ def _badge(score):
     return '<span class="badge text-bg-danger"><i class="bi bi-x-lg"></i> 0%</span>'
 
 
+def _placeholder(opts, data):
+    if opts["mode"] == "only-units":
+        return "Unit"
+    if opts["mode"] == "with-units" or opts["comparison"] == "relabs":
+        atol = opts["atol"]
+        correct = data["correct_answers"].get(opts["name"])
+        if opts["mode"] == "with-units" and not opts["atol_given"] and correct:
+            atol = f'{atol} {_ureg().Quantity(str(correct)).units}'
+        return f'Number (rtol={opts["rtol"]}, atol={atol}) + Unit'
+    if opts["comparison"] == "exact":
+        return "Number (exact) + Unit"
+    if opts["comparison"] == "sigfig":
+        return f'Number ({opts["digits"]} significant figure{"" if opts["digits"] == 1 else "s"}) + Unit'
+    return f'Number ({opts["digits"]} digit{"" if opts["digits"] == 1 else "s"} after decimal) + Unit'
+
+
 def _pretty(text):
     try:
         return f"{_ureg().Quantity(text):~P}"
@@ -226,7 +264,7 @@ def render(element_html, data):
     if panel == "question":
         raw = data["raw_submitted_answers"].get(name, pl.get_string_attrib(element, "initial-value", ""))
         aria = html.escape(pl.get_string_attrib(element, "aria-label", label or "answer with units"))
-        placeholder = html.escape(pl.get_string_attrib(element, "placeholder", "units only" if opts["mode"] == "only-units" else "number with units"))
+        placeholder = html.escape(pl.get_string_attrib(element, "placeholder", _placeholder(opts, data)))
         size = pl.get_integer_attrib(element, "size", 35)
         disabled = "" if data["editable"] else " disabled"
         invalid = " is-invalid" if error else ""
