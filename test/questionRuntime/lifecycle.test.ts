@@ -226,6 +226,25 @@ describe('elements without a controller here', () => {
   });
 });
 
+describe('the element map (§1.3 items 4, 8, 10)', () => {
+  test('core names also answer with underscores, a course element overrides a core one, extensions reach their element', async () => {
+    const v = await runtime.createVariant(COURSE, 'override', '1');
+    const page = await runtime.render(v);
+    assert.match(page.questionHtml, /<p>underscore alias<\/p>/);
+    assert.match(page.questionHtml, /<p>course override<\/p>/);
+    assert.doesNotMatch(page.questionHtml, /core would show this/);
+    assert.match(page.questionHtml, /data-extensions="shout"/);
+  });
+
+  test('an element that changes data it may not change is a fatal issue naming its controller', async () => {
+    const v = await runtime.createVariant(COURSE, 'override', '1');
+    const s = await runtime.submit(v, { n: '1' }, 'save');
+    assert.equal(s.broken, true);
+    assert.match(s.issues[0].message, /Element <fx-meddler>: data\["variant_seed"\] has been illegally modified/);
+    assert.equal(s.issues[0].file, path.join(COURSE, 'elements/fx-meddler/fx-meddler.py'));
+  });
+});
+
 describe('the instructor Test (§6)', () => {
   test('passes for element answers and for a server.py test()', async () => {
     for (const qid of ['seeded', 'custom', 'strict']) {
