@@ -108,8 +108,21 @@ describe('file() (§1.5)', () => {
     const v = await runtime.createVariant(COURSE, 'dynamic', '1');
     const page = await runtime.render(v);
     assert.match(page.questionHtml, /src="plfile:\/generatedFilesQuestion\/variant\/data\.txt"/);
-    assert.equal((await runtime.file(v, 'data.txt')).toString(), 'k=42');
+    assert.equal((await runtime.file(v, 'data.txt')).toString(), 'k=42 note=');
     assert.equal((await runtime.file(v, 'other.txt')).length, 0);
+  });
+
+  test("a submission's file() sees that submission; a broken submission renders as broken and is skipped elsewhere", async () => {
+    const v = await runtime.createVariant(COURSE, 'dynamic', '1');
+    const saved = await runtime.submit(v, { note: 'hi' }, 'save');
+    assert.equal((await runtime.file(v, 'data.txt', saved)).toString(), 'k=42 note=hi');
+    const broken = await runtime.submit(v, { note: 'boom' }, 'save');
+    assert.equal(broken.broken, true);
+    assert.equal(broken.issues[0].line, 7);
+    const page = await runtime.render(v, [saved, broken]);
+    assert.deepEqual(page.submissionHtmls[0], 'Broken submission due to error in question code');
+    assert.match(page.submissionHtmls[1], /src="plfile:\/generatedFilesQuestion\/submission\/0\/data\.txt"/);
+    assert.match(page.questionHtml, /src="plfile:\/generatedFilesQuestion\/variant\/data\.txt"/);
   });
 });
 
@@ -210,6 +223,25 @@ describe('elements without a controller here', () => {
     assert.match(page.questionHtml, /<p>Before<\/p>\s*<div class="pl-unsupported-element[^"]*" data-element="pl-sketch">&lt;pl-sketch&gt; is not previewed here<\/div>\s*<input class="fx-number" name="n"/);
     const s = await runtime.submit(v, { n: '5' }, 'grade');
     assert.equal(s.score, 1);
+  });
+});
+
+describe('the element map (§1.3 items 4, 8, 10)', () => {
+  test('core names also answer with underscores, a course element overrides a core one, extensions reach their element', async () => {
+    const v = await runtime.createVariant(COURSE, 'override', '1');
+    const page = await runtime.render(v);
+    assert.match(page.questionHtml, /<p>underscore alias<\/p>/);
+    assert.match(page.questionHtml, /<p>course override<\/p>/);
+    assert.doesNotMatch(page.questionHtml, /core would show this/);
+    assert.match(page.questionHtml, /data-extensions="shout"/);
+  });
+
+  test('an element that changes data it may not change is a fatal issue naming its controller', async () => {
+    const v = await runtime.createVariant(COURSE, 'override', '1');
+    const s = await runtime.submit(v, { n: '1' }, 'save');
+    assert.equal(s.broken, true);
+    assert.match(s.issues[0].message, /Element <fx-meddler>: data\["variant_seed"\] has been illegally modified/);
+    assert.equal(s.issues[0].file, path.join(COURSE, 'elements/fx-meddler/fx-meddler.py'));
   });
 });
 

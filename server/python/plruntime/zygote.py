@@ -174,6 +174,8 @@ current = None
 
 def run_request(request, line):
     global current
+    if not hasattr(os, "fork"):
+        return {"error": {"kind": "crash", "message": "the question runtime needs a POSIX system (Linux, macOS, or WSL on Windows)"}}
     timeout = max(0.05, float(request.get("timeoutMs", 10000)) / 1000) * max(1, len(request.get("jobs", [])))
     key = (request.get("courseRoot"), request.get("questionDir"), request.get("memoryMb"))
     if current is not None and (current.key != key or current.units >= MAX_UNITS):

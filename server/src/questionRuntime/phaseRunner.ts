@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
 import { topLevelTags } from '../questionHtml/elements';
 import { expandMarkdown } from './markdown';
 import { renderMustache } from './mustacheRender';
@@ -37,7 +39,8 @@ export async function runPhases(pool: PythonPool, q: QuestionSource, calls: Phas
         html = expandMarkdown(renderMustache(q.html, call.data));
       } catch (err) {
         outcomes[i].fatal = true;
-        outcomes[i].issues.push({ message: `${q.dir}/question.html: ${(err as Error).message}`, fatal: true, phase: call.phase, file: `${q.dir}/question.html` });
+        const file = nodePath.join(q.dir, 'question.html');
+        outcomes[i].issues.push({ message: `${file}: ${(err as Error).message}`, fatal: true, phase: call.phase, file });
         return;
       }
     }
@@ -48,9 +51,12 @@ export async function runPhases(pool: PythonPool, q: QuestionSource, calls: Phas
   const reply = await pool.run({ courseRoot: q.courseRoot, questionDir: q.dir, knownElements: KNOWN_ELEMENTS, jobs });
   if ('error' in reply) {
     const message = reply.error.kind === 'timeout' ? `${reply.error.message} (server.py or an element ran too long, or waits forever)` : reply.error.message;
+    // Most often server.py's doing (a loop, a huge allocation); name it when there is one.
+    const serverPy = nodePath.join(q.dir, 'server.py');
+    const file = fs.existsSync(serverPy) ? serverPy : undefined;
     for (const i of sent) {
       outcomes[i].fatal = true;
-      outcomes[i].issues.push({ message, fatal: true, phase: calls[i].phase, file: `${q.dir}/server.py` });
+      outcomes[i].issues.push({ message, fatal: true, phase: calls[i].phase, ...(file ? { file } : {}) });
     }
     return outcomes;
   }
