@@ -1,6 +1,7 @@
 // pl-multiple-choice, pl-checkbox and pl-dropdown controllers, run in a real Python.
 // Facts: /work/shared/reference/question-runtime.md §5 (the three elements) and §2 (prepare uses the seeded `random`).
 import { test } from 'node:test';
+import * as path from 'node:path';
 import assert from 'node:assert/strict';
 import { elementError, phaseData, runElement, selfTest, type Data } from './elementHarness';
 
@@ -37,6 +38,15 @@ test('multiple choice prepare: one correct choice, keys a.., the same variant fo
   assert.match(elementError(MC, 'prepare', mc('', '<pl-answer correct="true">A</pl-answer><pl-answer>A</pl-answer>'), phaseData('prepare'))!, /duplicate choices/);
   assert.match(elementError(MC, 'prepare', mc(), phaseData('prepare', { params: { q: 1 } }))!, /Duplicate params variable name: q/);
   assert.match(elementError(MC, 'prepare', mc('size="3"'), phaseData('prepare'))!, /dropdown/);
+});
+
+test('multiple choice reads the deprecated external-json file from serverFilesCourse', () => {
+  const html = '<pl-multiple-choice answers-name="q" external-json="capitals.json" external-json-correct-key="right" external-json-incorrect-key="wrong" order="ascend"></pl-multiple-choice>';
+  const data = phaseData('prepare');
+  data.options = { server_files_course_path: path.join(__dirname, 'fixtures', 'elementsCourse', 'serverFilesCourse') };
+  const out = runElement(MC, 'prepare', html, data).data;
+  assert.deepEqual(out.params.q.map((o: Data) => o.html), ['Lyon', 'Nice', 'Paris']);
+  assert.equal(out.correct_answers.q.html, 'Paris');
 });
 
 test('multiple choice all/none of the above', () => {

@@ -90,6 +90,10 @@ test('pl-code: inner code is escaped, files are read from the question or course
   const prepData = phaseData('prepare');
   prepData.options = paths;
   assert.match(elementError('pl-code', 'prepare', '<pl-code source-file-name="code.py">x = 1</pl-code>', prepData)!, /source-file-name/);
+  const extras = render('pl-code', '<pl-code copy-code-button="true" prevent-select="true" normalize-whitespace="true">\n    a = 1\n      b = 2\n</pl-code>', 'question')!;
+  assert.match(extras, /user-select-none/);
+  assert.match(extras, /<button[^>]*pl-code-copy[^>]*data-code="a = 1\n  b = 2"/);
+  assert.match(extras, /<code>a = 1\n  b = 2<\/code>/, 'normalize-whitespace dedents');
   const ai = render('pl-code', '<pl-code language="python">x = 1</pl-code>', 'question', { ai_grading: true });
   assert.equal(ai, '<pre><code>x = 1</code></pre>');
 });

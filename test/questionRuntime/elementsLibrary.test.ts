@@ -3,6 +3,7 @@
 // conversion_utils / html_utils / question_utils as recorded there).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as path from 'node:path';
 import { pythonJson, runPython } from './elementHarness';
 
 const lib = (body: string) => pythonJson(`import prairielearn as pl\nimport numpy as np\n${body}`);
@@ -298,7 +299,11 @@ import prairielearn.sympy_utils as psu
 x = sympy.Symbol('x', positive=True)
 j = psu.sympy_to_json(sympy.E**x + 2*sympy.I)
 back = psu.json_to_sympy(json.loads(json.dumps(j)))
-print(json.dumps({'j': j, 'same': back == sympy.E**x + 2*sympy.I, 'pos': list(back.free_symbols)[0].is_positive}))
+y = sympy.Symbol('y')
+others = [sympy.floor(y) + sympy.binomial(y, 2), y**sympy.Rational(1, 3) * sympy.Float(0.5), -sympy.oo + y, sympy.Interval.open(0, 1),
+          sympy.Union(sympy.Interval(0, 1), sympy.FiniteSet(3)), sympy.sqrt(2) * sympy.pi * y]
+print(json.dumps({'j': j, 'same': back == sympy.E**x + 2*sympy.I, 'pos': list(back.free_symbols)[0].is_positive,
+  'others': [psu.json_to_sympy(json.loads(json.dumps(psu.sympy_to_json(e)))) == e for e in others]}))
 `);
   assert.equal(out.j._type, 'sympy');
   assert.deepEqual(out.j._variables, ['x']);
@@ -306,6 +311,7 @@ print(json.dumps({'j': j, 'same': back == sympy.E**x + 2*sympy.I, 'pos': list(ba
   assert.match(out.j._value, /_ImaginaryUnit/);
   assert.equal(out.same, true);
   assert.equal(out.pos, true);
+  assert.deepEqual(out.others, [true, true, true, true, true, true], 'what sympy prints for server.py answers reads back');
 });
 
 test('the fallback chevron renders Mustache like chevron', () => {
@@ -321,4 +327,21 @@ except SyntaxError as e:
     print('error:', e)
 `);
   assert.equal(out, '<ul>\n  <li>&lt;a&gt;|<b>|<b></li>\n  <li>z||</li>\n</ul>\nempty 3 [2.5]/2.5\nerror: Unclosed tag "open"\n');
+});
+
+test('load_extension runs extension code from its own folder; load_all_extensions orders by name', () => {
+  const root = path.join(__dirname, 'fixtures', 'elementsCourse', 'elementExtensions', 'pl-thing');
+  const out = lib(`
+root = ${JSON.stringify(root)}
+data = {'extensions': {n: {'controller': n + '.py', 'directory': os.path.join(root, n)} for n in ['beta', 'alpha']}}
+alpha = pl.load_extension(data, 'alpha')
+everything = pl.load_all_extensions(data)
+try:
+    pl.load_extension(data, 'gamma'); missing = None
+except ValueError as e:
+    missing = str(e)
+print(json.dumps({'name': alpha.NAME, 'where': alpha.where(), 'cwd_after': os.getcwd() == ${JSON.stringify(path.resolve(__dirname, '..', '..', 'server', 'python'))},
+  'order': list(everything), 'double': everything['beta'].double(4), 'missing': missing}))
+`);
+  assert.deepEqual(out, { name: 'alpha', where: 'alpha', cwd_after: true, order: ['alpha', 'beta'], double: 8, missing: 'Could not find extension gamma.' });
 });

@@ -81,6 +81,9 @@ test('number input render: question input, submission value and errors, answer f
   assert.match(q, /m\/s/);
   assert.match(q, /data-score="partial"[^>]*>.*50%/);
   assert.doesNotMatch(q, /disabled/);
+  assert.match(q, /<details class="pl-help-text[^>]*>.*relative tolerance 0\.01 and absolute tolerance 1e-08/s);
+  const noHelp = runElement(NUM, 'render', '<pl-number-input answers-name="x" show-help-text="false"></pl-number-input>', phaseData('render')).html!;
+  assert.doesNotMatch(noHelp, /pl-help-text/);
   const locked = runElement(NUM, 'render', el, phaseData('render', { editable: false })).html!;
   assert.match(locked, /<input [^>]*disabled/);
   const invalid = runElement(NUM, 'render', el, phaseData('render', { raw_submitted_answers: { x: 'abc' }, format_errors: { x: 'Bad <b>number</b>' } })).html!;

@@ -104,6 +104,11 @@ test('symbolic input render shows LaTeX in the submission and answer panels; tes
   assert.match(sub, /\$\\frac\{x\^\{2\}\}\{2\}\$/);
   const ans = runElement(SYM, 'render', el, phaseData('render-answer', { correct_answers: { x: 'x^2/2 + log(x)' } })).html!;
   assert.match(ans, /\\ln/);
+  const raw = runElement(SYM, 'render', '<pl-symbolic-input answers-name="x" variables="x" display-simplified-expression="false"></pl-symbolic-input>', phaseData('render-submission', {
+    submitted_answers: { x: { _type: 'sympy', _value: '2*x', _variables: ['x'], _assumptions: {}, _custom_functions: [] } },
+    raw_submitted_answers: { x: 'x + x' },
+  })).html!;
+  assert.match(raw, /x \+ x/, 'without simplification the submission shows what was typed');
   const q = runElement(SYM, 'render', el, phaseData('render')).html!;
   assert.match(q, /placeholder="symbolic expression"/);
   assert.match(q, /<code>x<\/code>/);

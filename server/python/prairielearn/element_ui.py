@@ -122,7 +122,11 @@ def text_input_html(
     if error is not None:
         parts.append(" " + invalid_badge())
     if help_text:
-        parts.append(f'<small class="form-text text-muted pl-help-text d-block">{help_text}</small>')
+        # A disclosure instead of PrairieLearn's popover: no script needed in the preview.
+        parts.append(
+            '<details class="pl-help-text d-inline-block ms-1 small text-muted">'
+            f'<summary aria-label="Help"><i class="bi bi-question-circle"></i></summary>{help_text}</details>'
+        )
     if error is not None and editable:
         parts.append(format_error_html(error))
     parts.append("</span>")

@@ -273,5 +273,9 @@ def json_to_sympy(value: dict[str, Any], *, allow_complex: bool = True, allow_tr
         "E": sympy.E, "I": sympy.I, "oo": sympy.oo, "zoo": sympy.zoo, "nan": sympy.nan,
         "True": sympy.true, "False": sympy.false, "EmptySet": sympy.EmptySet,
     })
-    functions.update({"Rational": sympy.Rational, "Integer": sympy.Integer, "Float": sympy.Float})
+    functions.update({
+        "Rational": sympy.Rational, "Integer": sympy.Integer, "Float": sympy.Float, "floor": sympy.floor,
+        "ceiling": sympy.ceiling, "binomial": sympy.binomial, "gamma": sympy.gamma, "re": sympy.re, "im": sympy.im,
+        "conjugate": sympy.conjugate, "arg": sympy.arg, "Complement": sympy.Complement,
+    })
     return parse_math(value["_value"], names, functions, allow_floats=True)

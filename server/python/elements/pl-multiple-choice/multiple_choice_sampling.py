@@ -1,5 +1,7 @@
 """Reading <pl-answer> children and choosing which ones a variant shows (pl-multiple-choice)."""
 
+import json
+import os
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -17,8 +19,8 @@ class Choice:
     feedback: str | None
 
 
-def read_choices(element: Any) -> list[Choice]:
-    choices: list[Choice] = []
+def read_choices(element: Any, data: dict) -> list[Choice]:
+    choices: list[Choice] = _external_choices(element, data)
     for child in element:
         if not isinstance(child.tag, str) or child.tag not in ("pl-answer", "pl_answer"):
             continue
@@ -34,6 +36,21 @@ def read_choices(element: Any) -> list[Choice]:
     if duplicates:
         raise ValueError(f"pl-multiple-choice element has duplicate choices: {', '.join(duplicates)}")
     return choices
+
+
+def _external_choices(element: Any, data: dict) -> list[Choice]:
+    """Choices from the deprecated external-json file in serverFilesCourse (lists of HTML strings)."""
+    file = pl.get_string_attrib(element, "external-json", None)
+    if file is None:
+        return []
+    path = os.path.join(data["options"]["server_files_course_path"], file)
+    with open(path, encoding="utf-8") as f:
+        content = json.load(f)
+    correct_key = pl.get_string_attrib(element, "external-json-correct-key", "correct")
+    incorrect_key = pl.get_string_attrib(element, "external-json-incorrect-key", "incorrect")
+    return [Choice(str(t).strip(), True, 1.0, None) for t in content.get(correct_key, [])] + [
+        Choice(str(t).strip(), False, 0.0, None) for t in content.get(incorrect_key, [])
+    ]
 
 
 def above_mode(element: Any, name: str) -> str:

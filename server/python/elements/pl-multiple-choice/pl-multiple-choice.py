@@ -42,7 +42,7 @@ def prepare(element_html: str, data: dict) -> None:
     if order not in ORDERS:
         raise ValueError(f'Invalid order "{order}", must be one of: {", ".join(ORDERS)}')
 
-    choices = read_choices(element)
+    choices = read_choices(element, data)
     aota, nota = above_mode(element, "all-of-the-above"), above_mode(element, "none-of-the-above")
     extras = (aota != "false") + (nota != "false")
     number = pl.get_integer_attrib(element, "number-answers", len(choices) + extras)
