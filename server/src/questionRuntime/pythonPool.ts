@@ -36,6 +36,20 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
+/** Warming up imports numpy, sympy, pandas, matplotlib...: slow on a busy machine, but never this slow. */
+const STARTUP_LIMIT_MS = 60000;
+
+function withDeadline<T>(promise: Promise<T>, ms: number, onLate: () => void): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      onLate();
+      reject(new Error(`the Python helper did not start within ${ms / 1000} s`));
+    }, ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 /** One long-lived Python helper (plruntime/zygote.py); it answers one request at a time. */
 class Helper {
   readonly process: ChildProcessWithoutNullStreams;
@@ -51,6 +65,8 @@ class Helper {
       stdio: ['pipe', 'pipe', 'pipe'],
       env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
     });
+    // A helper that died mid-write is reported by its exit; the broken pipe itself is no error here.
+    this.process.stdin.on('error', () => undefined);
     this.process.stderr.on('data', (chunk: Buffer) => {
       this.stderr = (this.stderr + chunk.toString()).slice(-4000);
     });
@@ -133,7 +149,7 @@ export class PythonPool {
     if (this.disposed) throw new Error('the question runtime was disposed');
     const helper = await this.acquire(unit.questionDir);
     try {
-      await helper.ready;
+      await withDeadline(helper.ready, STARTUP_LIMIT_MS, () => helper.kill());
     } catch (err) {
       this.release(helper);
       return { error: { kind: 'crash', message: err instanceof Error ? err.message : String(err) } };

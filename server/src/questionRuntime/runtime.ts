@@ -23,11 +23,13 @@ export class FileError extends Error {
 
 export class QuestionRuntime {
   private pool?: Promise<PythonPool>;
+  private disposed = false;
 
   constructor(private readonly options: RuntimeOptions = {}) {}
 
   /** The helper pool, started on first use with the first working Python. */
   private getPool(): Promise<PythonPool> {
+    if (this.disposed) return Promise.reject(new Error('the question runtime was disposed'));
     this.pool ??= findPython(this.options.python).then((found) => {
       if (!found.ok) throw new Error(found.message);
       return new PythonPool(found.python, pythonRoot(), this.options.poolSize ?? 2, this.options.timeoutMs ?? 10000, this.options.memoryMb ?? 2048);
@@ -181,6 +183,7 @@ export class QuestionRuntime {
   }
 
   async dispose(): Promise<void> {
+    this.disposed = true;
     const pool = this.pool;
     this.pool = undefined;
     if (pool) await (await pool.catch(() => undefined))?.dispose();
