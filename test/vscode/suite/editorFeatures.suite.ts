@@ -4,6 +4,7 @@
 import * as assert from 'node:assert/strict';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
+import { until } from './helpers';
 
 const EXTENSION_ID = 'prairielearn-tools.prairielearn-vscode';
 
@@ -13,15 +14,6 @@ function course(...parts: string[]): vscode.Uri {
   return vscode.Uri.joinPath(folder.uri, ...parts);
 }
 
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function exists(uri: vscode.Uri): Promise<boolean> {
   return vscode.workspace.fs.stat(uri).then(

@@ -27,7 +27,7 @@ export function workspaceRoot(): vscode.Uri {
   return folder.uri;
 }
 
-export async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
+export async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const value = await probe();

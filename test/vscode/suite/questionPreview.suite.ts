@@ -8,16 +8,8 @@ import * as vscode from 'vscode';
 import type { QuestionPreviewPanel } from '../../../client/src/questionPreview/previewPanel';
 import type { CourseTreeProvider } from '../../../client/src/views/courseTree';
 import type { NodeSpec } from '../../../client/src/views/treeModel';
+import { until } from './helpers';
 
-async function until<T>(what: string, probe: () => T | undefined | false | Promise<T | undefined | false>, ms = 60_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const questionDir = () => path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'questions', 'algebra', 'linearEquation');
 

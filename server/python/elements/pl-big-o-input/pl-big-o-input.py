@@ -5,6 +5,7 @@ import random
 
 import lxml.html
 import prairielearn as pl
+from prairielearn.element_ui import score_badge
 import prairielearn.sympy_utils as psu
 import sympy
 
@@ -161,15 +162,6 @@ def test(element_html, data):
     data["partial_scores"][name] = {"score": score, "weight": weight, **({"feedback": feedback} if feedback else {})}
 
 
-def _badge(score):
-    key, value = pl.determine_score_params(score)
-    if key == "correct":
-        return '<span class="badge text-bg-success"><i class="bi bi-check2"></i> 100%</span>'
-    if key == "partial":
-        return f'<span class="badge text-bg-warning"><i class="bi bi-circle-half"></i> {value}%</span>'
-    return '<span class="badge text-bg-danger"><i class="bi bi-x-lg"></i> 0%</span>'
-
-
 def _latex(text, variables):
     try:
         return sympy.latex(_parse(text, variables))
@@ -185,7 +177,7 @@ def render(element_html, data):
     variables = _variables(element, data)
     partial = data["partial_scores"].get(name, {})
     show_score = pl.get_boolean_attrib(element, "show-score", True)
-    badge = _badge(partial["score"]) if show_score and partial.get("score") is not None else ""
+    badge = score_badge(partial["score"]) if show_score and partial.get("score") is not None else ""
     error = data["format_errors"].get(name)
     panel = data["panel"]
     if panel == "question":

@@ -4,6 +4,7 @@ import random
 
 import lxml.html
 import prairielearn as pl
+from prairielearn.element_ui import score_badge
 
 OPTIONAL = ["weight", "fixed-order", "number-statements", "number-options", "none-of-the-above", "blank",
             "allow-blank", "counter-type", "fixed-options-order", "partial-credit", "hide-score-badge",
@@ -169,15 +170,6 @@ def test(element_html, data):
     data["partial_scores"][name] = {"score": _score(element, chosen, correct), "weight": weight}
 
 
-def _badge(score):
-    key, value = pl.determine_score_params(score)
-    if key == "correct":
-        return '<span class="badge text-bg-success"><i class="bi bi-check2"></i> 100%</span>'
-    if key == "partial":
-        return f'<span class="badge text-bg-warning"><i class="bi bi-circle-half"></i> {value}%</span>'
-    return '<span class="badge text-bg-danger"><i class="bi bi-x-lg"></i> 0%</span>'
-
-
 def render(element_html, data):
     element = lxml.html.fragment_fromstring(element_html)
     name = pl.get_string_attrib(element, "answers-name")
@@ -187,7 +179,7 @@ def render(element_html, data):
     kind = _counter_type(element)
     hide_marks = pl.get_boolean_attrib(element, "hide-score-badge", False)
     score = data["partial_scores"].get(name, {}).get("score")
-    badge = _badge(score) if score is not None and not hide_marks else ""
+    badge = score_badge(score) if score is not None and not hide_marks else ""
 
     def label(index):
         if index == -1:

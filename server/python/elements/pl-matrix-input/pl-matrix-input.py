@@ -6,6 +6,7 @@ import random
 import lxml.html
 import numpy as np
 import prairielearn as pl
+from prairielearn.element_ui import score_badge
 
 REQUIRED = ["answers-name"]
 OPTIONAL = ["weight", "label", "aria-label", "comparison", "rtol", "atol", "digits",
@@ -31,15 +32,6 @@ def _options(element):
         if opts[key] < 0:
             raise ValueError(f"Attribute {key} = {opts[key]:g} must be non-negative")
     return opts
-
-
-def _badge(score):
-    key, value = pl.determine_score_params(score)
-    if key == "correct":
-        return '<span class="badge text-bg-success"><i class="bi bi-check2"></i> 100%</span>'
-    if key == "partial":
-        return f'<span class="badge text-bg-warning"><i class="bi bi-circle-half"></i> {value}%</span>'
-    return '<span class="badge text-bg-danger"><i class="bi bi-x-lg"></i> 0%</span>'
 
 
 def _number_text(x, fmt=".12g"):
@@ -116,7 +108,7 @@ def render(element_html, data):
     label = pl.get_string_attrib(element, "label", None)
     aria = pl.get_string_attrib(element, "aria-label", None)
     score = data["partial_scores"].get(name, {}).get("score")
-    badge = _badge(score) if score is not None else ""
+    badge = score_badge(score) if score is not None else ""
     error = data["format_errors"].get(name)
     panel = data["panel"]
     if panel == "question":

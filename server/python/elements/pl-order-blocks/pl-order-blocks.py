@@ -9,6 +9,7 @@ import random
 
 import lxml.html
 import prairielearn as pl
+from prairielearn.element_ui import score_badge
 
 _spec = importlib.util.spec_from_file_location("order_blocks_grading", os.path.join(os.getcwd(), "order_blocks_grading.py"))
 grading = importlib.util.module_from_spec(_spec)
@@ -219,15 +220,6 @@ def _block_html(block, indentation):
             f'{block["inner_html"]}</span></li>')
 
 
-def _badge(score):
-    key, value = pl.determine_score_params(score)
-    if key == "correct":
-        return '<span class="badge text-bg-success"><i class="bi bi-check2"></i> 100%</span>'
-    if key == "partial":
-        return f'<span class="badge text-bg-warning"><i class="bi bi-circle-half"></i> {value}%</span>'
-    return '<span class="badge text-bg-danger"><i class="bi bi-x-lg"></i> 0%</span>'
-
-
 def _placed(data, name):
     raw = data["raw_submitted_answers"].get(name + "-input")
     try:
@@ -265,7 +257,7 @@ def render(element_html, data):
                 f'<ul class="list-group pl-order-blocks-source" aria-label="Blocks to choose from">{source}</ul></div>'
                 f'<div class="{width}"><div class="fw-bold">{solution_header}</div>'
                 f'<ol class="list-group list-group-numbered pl-order-blocks-answer" aria-label="Your answer">{answer}</ol>'
-                f'{_badge(score) if score is not None else ""}</div>'
+                f'{score_badge(score) if score is not None else ""}</div>'
                 f'<input type="hidden" name="{html.escape(name)}-input" value="{html.escape(json.dumps(placed))}">'
                 f'{error_html}</div>')
     if panel == "submission":
@@ -279,7 +271,7 @@ def render(element_html, data):
         feedback = data["partial_scores"].get(name, {}).get("feedback")
         items = "".join(_block_html(b, opts["indentation"]) for b in submitted)
         return (f'<div class="pl-order-blocks"><ol class="list-group list-group-numbered">{items}</ol>'
-                f'{_badge(score) if score is not None else ""}'
+                f'{score_badge(score) if score is not None else ""}'
                 f'{f"<div class=pl-order-blocks-feedback>{feedback}</div>" if feedback else ""}</div>')
     if opts["grading-method"] == "external":
         path = os.path.join(data["options"].get("question_path", ""), "tests", "ans.py")

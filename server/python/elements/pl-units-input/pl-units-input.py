@@ -5,6 +5,7 @@ import random
 
 import lxml.html
 import prairielearn as pl
+from prairielearn.element_ui import score_badge
 
 OPTIONAL = ["weight", "correct-answer", "custom-format", "label", "aria-label", "suffix", "display", "allow-blank",
             "blank-value", "grading-mode", "comparison", "rtol", "atol", "digits", "size", "show-help-text",
@@ -218,15 +219,6 @@ def test(element_html, data):
     data["partial_scores"][name] = _partial_score(opts, stored, correct)
 
 
-def _badge(score):
-    key, value = pl.determine_score_params(score)
-    if key == "correct":
-        return '<span class="badge text-bg-success"><i class="bi bi-check2"></i> 100%</span>'
-    if key == "partial":
-        return f'<span class="badge text-bg-warning"><i class="bi bi-circle-half"></i> {value}%</span>'
-    return '<span class="badge text-bg-danger"><i class="bi bi-x-lg"></i> 0%</span>'
-
-
 def _placeholder(opts, data):
     if opts["mode"] == "only-units":
         return "Unit"
@@ -258,7 +250,7 @@ def render(element_html, data):
     suffix = pl.get_string_attrib(element, "suffix", "")
     show_score = pl.get_boolean_attrib(element, "show-score", True)
     partial = data["partial_scores"].get(name, {})
-    badge = _badge(partial["score"]) if show_score and partial.get("score") is not None else ""
+    badge = score_badge(partial["score"]) if show_score and partial.get("score") is not None else ""
     error = data["format_errors"].get(name)
     panel = data["panel"]
     if panel == "question":
