@@ -133,6 +133,11 @@ def text_input_html(
     return "".join(parts)
 
 
+def labelled(label: str | None, inner: str | None, suffix: str | None) -> str:
+    """An input's shown value between its label and suffix, as the submission panel writes it."""
+    return f"{label or ''} {inner or ''}{' ' + suffix if suffix else ''}".strip()
+
+
 def submission_html(data: dict, name: str, shown_value: str | None, *, show_score: bool = True) -> str:
     """Submission panel: the parsed value (already HTML), or the raw text with its error, or 'missing input'."""
     error = data.get("format_errors", {}).get(name)

@@ -89,23 +89,22 @@ def get_boolean_attrib(element: Any, name: str, *args: Any) -> Any:
 
 
 def get_integer_attrib(element: Any, name: str, *args: Any) -> Any:
-    found, value = _raw(element, name, args[0] if args else _NO_DEFAULT)
-    if not found:
-        return value
-    try:
-        return int(value)
-    except ValueError:
-        raise ValueError(f'Attribute "{name}" must be an integer: {value}') from None
+    return _converted(element, name, args, int, "an integer")
 
 
 def get_float_attrib(element: Any, name: str, *args: Any) -> Any:
+    return _converted(element, name, args, float, "a number")
+
+
+def _converted(element: Any, name: str, args: tuple, convert: Any, kind: str) -> Any:
+    """The attribute read by `convert` (Python's int() or float(), as PrairieLearn reads them), or the default."""
     found, value = _raw(element, name, args[0] if args else _NO_DEFAULT)
     if not found:
         return value
     try:
-        return float(value)
+        return convert(value)
     except ValueError:
-        raise ValueError(f'Attribute "{name}" must be a number: {value}') from None
+        raise ValueError(f'Attribute "{name}" must be {kind}: {value}') from None
 
 
 def get_color_attrib(element: Any, name: str, *args: Any) -> Any:

@@ -86,7 +86,7 @@ def render(element_html: str, data: dict) -> str:
         if value is not None:
             number = _to_int(value, 10)
             text = str(value) if number is None else np.base_repr(number, o.base) if o.base not in (0, 10) else str(number)
-            shown = f"{o.label or ''} {html.escape(text)}{' ' + o.suffix if o.suffix else ''}".strip()
+            shown = ui.labelled(o.label, html.escape(text), o.suffix)
         return ui.submission_html(data, o.name, shown, show_score=o.show_score)
     if panel == "answer":
         correct = pl.from_json(data["correct_answers"].get(o.name))

@@ -133,7 +133,7 @@ def render(element_html: str, data: dict) -> str:
                 shown = html.escape(value)
             elif value is not None:
                 shown = html.escape(format(_as_number(value), o.custom_format or ".12g"))
-            shown = f"{o.label or ''} {shown or ''}{' ' + o.suffix if o.suffix else ''}".strip()
+            shown = ui.labelled(o.label, shown, o.suffix)
         return ui.submission_html(data, o.name, shown, show_score=o.show_score)
     if panel == "answer":
         correct = _format_correct(o, data)

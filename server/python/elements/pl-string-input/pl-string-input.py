@@ -97,7 +97,7 @@ def render(element_html: str, data: dict) -> str:
         if isinstance(value, str):
             text = html.escape(pl.escape_unicode_string(value))
             shown = f'<span class="pl-string-input-submission" style="white-space: pre-wrap;">{text}</span>'
-            shown = f"{o.label or ''} {shown}{' ' + o.suffix if o.suffix else ''}".strip()
+            shown = ui.labelled(o.label, shown, o.suffix)
         return ui.submission_html(data, o.name, shown, show_score=o.show_score)
     if panel == "answer":
         correct = pl.from_json(data["correct_answers"].get(o.name))

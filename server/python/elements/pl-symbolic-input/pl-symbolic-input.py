@@ -136,7 +136,7 @@ def render(element_html: str, data: dict) -> str:
                 shown = f"${o.latex(o.to_sympy(value))}$"
             else:
                 shown = html.escape(data["raw_submitted_answers"][o.name])
-            shown = f"{o.label or ''} {shown}{' ' + o.suffix if o.suffix else ''}".strip()
+            shown = ui.labelled(o.label, shown, o.suffix)
         return ui.submission_html(data, o.name, shown, show_score=o.show_score)
     if panel == "answer":
         correct = data["correct_answers"].get(o.name)
