@@ -1,13 +1,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { startLanguageClient } from './languageClient';
-import { activateCourseViews } from './courseViews';
+import { activateApiFeatures } from './apiFeatures';
 import { activateQuestionPreview } from './questionPreview/activate';
 
 let client: Promise<LanguageClient | undefined> | undefined;
 
 export function activate(context: vscode.ExtensionContext): void {
-  activateCourseViews(context);
+  activateApiFeatures(context);
   // The language server starts in the background, so activation returns at once; its checks arrive when it is up.
   client = startLanguageClient(context).catch((err: Error) => {
     void vscode.window.showErrorMessage(`The PrairieLearn language server did not start: ${err.message}`);

@@ -7,7 +7,7 @@ import { isApiError } from '../api/errors';
 import type { Auth, Session } from '../auth/auth';
 import type { CourseInstanceStore } from './courseInstanceStore';
 import { rootNodes, type LoadedCourseInstance } from './rootNodes';
-import { setColorSvg } from './setColors';
+import { assessmentSetBadgeSvg } from './assessmentSetColors';
 import { loadChildren, type NodeSpec } from './treeModel';
 
 const ROOT = '';
@@ -145,7 +145,7 @@ export class CourseTreeProvider implements vscode.TreeDataProvider<NodeSpec>, vs
       try {
         if (!fs.existsSync(file)) {
           fs.mkdirSync(this.iconDir, { recursive: true });
-          fs.writeFileSync(file, setColorSvg(node.badgeColor));
+          fs.writeFileSync(file, assessmentSetBadgeSvg(node.badgeColor));
         }
         return vscode.Uri.file(file);
       } catch {

@@ -3,7 +3,7 @@
 import type { CallOptions, PrairieLearnClient } from '../api/client';
 import type { Assessment, AssessmentAccessRule, AssessmentInstance, CourseInstanceAccessRule, InstanceQuestion, Submission } from '../api/types';
 import type { RecordRef } from './records';
-import { setColorHex } from './setColors';
+import { assessmentSetColorHex } from './assessmentSetColors';
 import { webUrl } from './webUrls';
 
 /** How a node gets its children: loaded from the API on first expand, or known already. */
@@ -63,7 +63,7 @@ export function courseInstanceChildren(server: string, ci: string, assessments: 
     label: heading,
     description: count(items.length, 'assessment'),
     icon: 'folder',
-    badgeColor: setColorHex(items[0].assessment_set_color),
+    badgeColor: assessmentSetColorHex(items[0].assessment_set_color),
     contextValue: 'assessmentSet',
     children: { kind: 'known', nodes: items.map((a) => assessmentNode(server, ci, a)) },
   }));
@@ -96,7 +96,7 @@ export function assessmentNode(server: string, ci: string, a: Assessment): NodeS
     description: a.type,
     tooltip: lines(`${a.assessment_set_name} ${a.assessment_number}: ${a.title ?? ''}`, a.assessment_name && `Directory: ${a.assessment_name}`, `Assessment id ${a.assessment_id}`),
     icon: 'checklist',
-    badgeColor: setColorHex(a.assessment_set_color),
+    badgeColor: assessmentSetColorHex(a.assessment_set_color),
     contextValue: 'assessment',
     children: { kind: 'assessment', ci, a: a.assessment_id },
     webUrl: webUrl(server, { kind: 'assessment', ci, a: a.assessment_id }),

@@ -1,6 +1,6 @@
 // PrairieLearn's assessment set colours (the 30 names of the infoCourse.json colour enum) as hex values, so
 // that tree icons match the badges instructors see in PrairieLearn.
-const HEX: Record<string, string> = {
+const HEX_BY_NAME: Record<string, string> = {
   red1: '#ffccbc', red2: '#ff6c5c', red3: '#c72c1c',
   pink1: '#ffbcd8', pink2: '#fa5c98', pink3: '#ba1c58',
   purple1: '#dcc6e0', purple2: '#9b59b6', purple3: '#5e147d',
@@ -14,11 +14,11 @@ const HEX: Record<string, string> = {
 };
 
 /** Hex for a set colour name; undefined for names outside the enum (the tree then uses a theme icon). */
-export function setColorHex(name: string | null | undefined): string | undefined {
-  return name ? HEX[name] : undefined;
+export function assessmentSetColorHex(name: string | null | undefined): string | undefined {
+  return name ? HEX_BY_NAME[name] : undefined;
 }
 
 /** A small rounded square in that colour, the shape of PrairieLearn's set badges. */
-export function setColorSvg(hex: string): string {
+export function assessmentSetBadgeSvg(hex: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="16" height="16" viewBox="0 0 16 16"><rect x="2" y="3" width="12" height="10" rx="2" fill="${hex}" stroke="#00000040"/></svg>`;
 }

@@ -16,7 +16,7 @@ import { RECORD_SCHEME } from './views/records';
 import type { NodeSpec } from './views/treeModel';
 import type { SyncJob } from './api/types';
 
-export function activateCourseViews(context: vscode.ExtensionContext): void {
+export function activateApiFeatures(context: vscode.ExtensionContext): void {
   const log = vscode.window.createOutputChannel('PrairieLearn API', { log: true });
   const serverLog = vscode.window.createOutputChannel('PrairieLearn Reference Server');
   const auth = new Auth(context.secrets, log);
