@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Server } from 'node:http';
-import { openDatabase, type Database } from './db/database';
+import type { Database } from './db/database';
+import { openDatabase } from './db/openDatabase';
 import { migrate } from './db/migrate';
 import { SyncJobs } from './sync/syncJobs';
 import { createApiServer } from './api/server';

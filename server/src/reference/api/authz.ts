@@ -1,6 +1,7 @@
 import type { Database } from '../db/database';
 import { authenticate, hashToken, markTokenUsed, type AuthnUser } from './auth';
 import { HttpError } from './respond';
+import type { CourseInstanceInfo } from '../../apiRecords/records';
 
 export type CourseRole = 'None' | 'Previewer' | 'Viewer' | 'Editor' | 'Owner';
 export type CourseInstanceRole = 'None' | 'Student Data Viewer' | 'Student Data Editor';
@@ -11,20 +12,8 @@ export interface CourseInstanceContext {
   display_timezone: string;
   course_role: CourseRole;
   course_instance_role: CourseInstanceRole;
-  /** Read with the authorization, for GET /course_instances/:ci (one round trip for that request). */
+  /** §3.1's body, read with the authorization for GET /course_instances/:ci (one round trip for that request). */
   info: CourseInstanceInfo;
-}
-
-/** §3.1's body, keys in PrairieLearn's order. */
-export interface CourseInstanceInfo {
-  course_instance_id: string;
-  course_instance_long_name: string | null;
-  course_instance_short_name: string;
-  course_instance_course_id: string;
-  display_timezone: string;
-  course_title: string | null;
-  course_short_name: string | null;
-  deleted_at: null;
 }
 
 export interface CourseContext {

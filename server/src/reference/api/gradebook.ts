@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PrettyJson, type CourseInstanceHandler } from './handler';
+import type { CourseInstanceHandler } from './handler';
+import { PrettyJson } from './respond';
 import type { Queryable } from '../db/database';
 import { gradebookBytes, type GradebookAssessment, type GradebookRow } from './gradebookJson';
 

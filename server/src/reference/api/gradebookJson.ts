@@ -1,12 +1,8 @@
+import type * as Api from '../../apiRecords/records';
 import { writeMsIso } from './dates';
 
-export interface GradebookUser {
-  user_id: string;
-  user_uid: string;
-  user_uin: string | null;
-  user_name: string | null;
-  user_role: string;
-}
+/** A gradebook user's own fields (§3.3); their cells are written from `GradebookRow.cells`. */
+export type GradebookUser = Omit<Api.GradebookUser, 'assessments'>;
 
 /**
  * A user with their chosen instances as the users query sends them (migration 0003's
@@ -19,13 +15,11 @@ export interface GradebookRow extends GradebookUser {
   cells: string | null;
 }
 
-export interface GradebookAssessment {
-  assessment_id: string;
-  assessment_name: string | null;
-  assessment_label: string;
-  assessment_set_abbreviation: string;
-  assessment_number: string;
-}
+/** The constant part of an assessment's cell, the same for every user. */
+export type GradebookAssessment = Pick<
+  Api.GradebookCell,
+  'assessment_id' | 'assessment_name' | 'assessment_label' | 'assessment_set_abbreviation' | 'assessment_number'
+>;
 
 const j = JSON.stringify;
 const COMMA = 44;

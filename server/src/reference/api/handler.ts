@@ -17,15 +17,3 @@ export class NotFound extends Error {
     super('Not Found');
   }
 }
-
-/**
- * A body already written as PrairieLearn's pretty JSON (for large answers built without objects).
- * `source`: a hash of everything the body is written from, to stand for the body's own in the ETag;
- * `release`: called once the body has been sent (its memory may then be reused).
- */
-export class PrettyJson {
-  constructor(
-    readonly body: string | Buffer,
-    readonly options: { source?: string; release?: () => void } = {},
-  ) {}
-}

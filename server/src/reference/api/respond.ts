@@ -1,6 +1,17 @@
 import type { ServerResponse } from 'node:http';
 import { createHash, randomUUID } from 'node:crypto';
-import { PrettyJson } from './handler';
+
+/**
+ * A body already written as PrairieLearn's pretty JSON (for large answers built without objects).
+ * `source`: a hash of everything the body is written from, to stand for the body's own in the ETag;
+ * `release`: called once the body has been sent (its memory may then be reused).
+ */
+export class PrettyJson {
+  constructor(
+    readonly body: string | Buffer,
+    readonly options: { source?: string; release?: () => void } = {},
+  ) {}
+}
 
 /** Headers PrairieLearn's app sets on every API response before routing (CORS, caching, framing). */
 export function setCommonHeaders(res: ServerResponse): void {

@@ -1,6 +1,3 @@
-import { openPglite } from './pglite';
-import { openPostgres } from './postgres';
-
 /** The one interface the reference server uses to talk to PGlite or PostgreSQL; both run the same SQL. */
 export type Row = Record<string, any>;
 
@@ -14,14 +11,4 @@ export interface Database extends Queryable {
   exec(sql: string): Promise<void>;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-}
-
-export interface DatabaseOptions {
-  /** postgres://… to use PostgreSQL; otherwise PGlite stores its files in `dataDir` (memory when undefined). */
-  databaseUrl?: string;
-  dataDir?: string;
-}
-
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
 }
