@@ -3,16 +3,23 @@ import { randomSeed, testData } from './phaseData';
 import { runPhases } from './phaseRunner';
 import type { PythonPool } from './pythonPool';
 import { readQuestion } from './question';
-import type { QuestionRuntime } from './runtime';
 import type { ExpectedResult, JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, Submission, Variant } from './types';
 import { dynamicFileNames } from './urls';
+
+/** The runtime's phases a test round drives (QuestionRuntime has them; named here so the two do not import each other). */
+export interface QuestionPhases {
+  createVariant(courseRoot: string, qid: string, seed?: string): Promise<Variant>;
+  render(variant: Variant, submissions?: Submission[]): Promise<RenderedQuestion>;
+  submit(variant: Variant, raw: Record<string, string | string[]>, action: 'save' | 'grade'): Promise<Submission>;
+  file(variant: Variant, filename: string, submission?: Submission): Promise<Buffer>;
+}
 
 /**
  * One round of PrairieLearn's instructor Test with the "correct" type (question-runtime §6): a new
  * variant, render (and fetch its dynamic files), test() of elements and server.py, the test
  * submission through parse and grade, the comparison, and render again.
  */
-export async function runQuestionTest(runtime: QuestionRuntime, pool: PythonPool, courseRoot: string, qid: string, seed = randomSeed()): Promise<QuestionTestResult> {
+export async function runQuestionTest(runtime: QuestionPhases, pool: PythonPool, courseRoot: string, qid: string, seed = randomSeed()): Promise<QuestionTestResult> {
   const variant = await runtime.createVariant(courseRoot, qid, seed);
   const result: QuestionTestResult = { qid, seed, variant, mismatches: [], issues: [...variant.issues], passed: false };
   result.renderedBefore = await renderAndFetch(runtime, variant, [], result.issues);
@@ -44,7 +51,7 @@ export async function runQuestionTest(runtime: QuestionRuntime, pool: PythonPool
   return finish(result);
 }
 
-async function renderAndFetch(runtime: QuestionRuntime, variant: Variant, submissions: Submission[], issues: RuntimeIssue[]): Promise<RenderedQuestion> {
+async function renderAndFetch(runtime: QuestionPhases, variant: Variant, submissions: Submission[], issues: RuntimeIssue[]): Promise<RenderedQuestion> {
   const rendered = await runtime.render(variant, submissions);
   issues.push(...rendered.issues);
   if (variant.broken) return rendered;

@@ -5,7 +5,7 @@ import { runPhases, type PhaseCall } from './phaseRunner';
 import { PythonPool } from './pythonPool';
 import { pythonRoot } from './pythonRoot';
 import { readQuestion, type QuestionSource } from './question';
-import { runQuestionTest } from './questionTest';
+import { runQuestionTest, type QuestionPhases } from './questionTest';
 import type { JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, RuntimeOptions, Submission, Variant } from './types';
 
 export const BROKEN_QUESTION = 'Broken question due to error in question code';
@@ -21,7 +21,7 @@ export class FileError extends Error {
   }
 }
 
-export class QuestionRuntime {
+export class QuestionRuntime implements QuestionPhases {
   private pool?: Promise<PythonPool>;
   private disposed = false;
 

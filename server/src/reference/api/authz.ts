@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { authenticate, hashToken, markTokenUsed, type AuthnUser } from './auth';
 import { HttpError } from './respond';
-import type { CourseInstanceInfo } from '../../apiRecords/records';
+import type { CourseInstanceInfo } from '../../protocol/apiRecords';
 
 export type CourseRole = 'None' | 'Previewer' | 'Viewer' | 'Editor' | 'Owner';
 export type CourseInstanceRole = 'None' | 'Student Data Viewer' | 'Student Data Editor';

@@ -1,4 +1,4 @@
-import type * as Api from '../../apiRecords/records';
+import type * as Api from '../../protocol/apiRecords';
 import { writeMsIso } from './dates';
 
 /** A gradebook user's own fields (§3.3); their cells are written from `GradebookRow.cells`. */

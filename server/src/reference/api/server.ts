@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import type { SyncJob, SyncStarted } from '../../apiRecords/records';
+import type { SyncJob, SyncStarted } from '../../protocol/apiRecords';
 import type { Database } from '../db/database';
 import type { SyncJobs } from '../sync/syncJobs';
 import { authenticate } from './auth';

@@ -153,24 +153,11 @@ async function writeQuestions(
   topicIds: Map<string, string>,
   tagIds: Map<string, string>,
 ): Promise<Map<string, string>> {
-  const rows = await tx.query<ExistingRow>(
-    'SELECT id, uuid::text AS uuid, qid AS path FROM questions WHERE course_id = $1 ORDER BY deleted_at DESC NULLS FIRST, id',
-    [courseId],
-  );
-  const { ids, unmatched } = matchByUuidThenPath(files, rows, (f) => ({ uuid: f.uuid, path: f.entry.id }));
+  const rows = await matchRows(tx, QUESTIONS, courseId, files);
   const byQid = new Map<string, string>();
   for (const [i, f] of files.entries()) {
     const data = f.data;
-    let id = ids[i];
-    if (!id) {
-      id = (
-        await tx.query('INSERT INTO questions (course_id, uuid, qid) VALUES ($1, $2, $3) RETURNING id', [
-          courseId,
-          f.uuid ?? null,
-          f.entry.id,
-        ])
-      )[0].id as string;
-    }
+    const id = await rows.idOf(i);
     await tx.query(
       `UPDATE questions SET uuid = COALESCE($2, uuid), qid = $3, deleted_at = NULL, sync_errors = $4,
          sync_warnings = $5,
@@ -206,11 +193,7 @@ async function writeQuestions(
     }
     byQid.set(f.entry.id, id);
   }
-  if (unmatched.length) {
-    await tx.query('UPDATE questions SET deleted_at = now() WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL', [
-      unmatched.map((r) => r.id),
-    ]);
-  }
+  await rows.deleteUnmatched();
   return byQid;
 }
 
@@ -223,11 +206,7 @@ async function writeAssessments(
   questionIds: Map<string, string>,
   setIds: Map<string, string>,
 ): Promise<void> {
-  const rows = await tx.query<ExistingRow>(
-    'SELECT id, uuid::text AS uuid, tid AS path FROM assessments WHERE course_instance_id = $1 ORDER BY deleted_at DESC NULLS FIRST, id',
-    [ciId],
-  );
-  const { ids, unmatched } = matchByUuidThenPath(files, rows, (f) => ({ uuid: f.uuid, path: f.entry.id }));
+  const rows = await matchRows(tx, ASSESSMENTS, ciId, files);
   // order_by ranks assessments by their number, as numbers where they are numeric.
   const ranked = files
     .map((f, i) => ({ i, number: String(f.data?.number ?? '') }))
@@ -235,16 +214,7 @@ async function writeAssessments(
   const orderBy = new Map(ranked.map((r, rank) => [r.i, rank + 1]));
   for (const [i, f] of files.entries()) {
     const data = f.data;
-    let id = ids[i];
-    if (!id) {
-      id = (
-        await tx.query('INSERT INTO assessments (course_instance_id, uuid, tid) VALUES ($1, $2, $3) RETURNING id', [
-          ciId,
-          f.uuid ?? null,
-          f.entry.id,
-        ])
-      )[0].id as string;
-    }
+    const id = await rows.idOf(i);
     await tx.query(
       `UPDATE assessments SET uuid = COALESCE($2, uuid), tid = $3, deleted_at = NULL, sync_errors = $4,
          sync_warnings = $5,
@@ -274,9 +244,45 @@ async function writeAssessments(
     );
     if (data) await writeAssessmentContent(tx, id, data, questionIds);
   }
-  if (unmatched.length) {
-    await tx.query('UPDATE assessments SET deleted_at = now() WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL', [
-      unmatched.map((r) => r.id),
-    ]);
-  }
+  await rows.deleteUnmatched();
+}
+
+/** A table of files synced by UUID, then path, within an owner (a course's questions, an instance's assessments). */
+interface SyncedTable {
+  table: 'questions' | 'assessments';
+  owner: 'course_id' | 'course_instance_id';
+  path: 'qid' | 'tid';
+}
+
+const QUESTIONS: SyncedTable = { table: 'questions', owner: 'course_id', path: 'qid' };
+const ASSESSMENTS: SyncedTable = { table: 'assessments', owner: 'course_instance_id', path: 'tid' };
+
+/**
+ * The owner's rows paired with the files (deleted rows first, so a file comes back to its old row). Rows are
+ * inserted one file at a time, as each file is written; rows no file took are soft-deleted at the end.
+ */
+async function matchRows(tx: Queryable, t: SyncedTable, ownerId: string, files: SyncFile[]) {
+  const existing = await tx.query<ExistingRow>(
+    `SELECT id, uuid::text AS uuid, ${t.path} AS path FROM ${t.table} WHERE ${t.owner} = $1 ORDER BY deleted_at DESC NULLS FIRST, id`,
+    [ownerId],
+  );
+  const { ids, unmatched } = matchByUuidThenPath(files, existing, (f) => ({ uuid: f.uuid, path: f.entry.id }));
+  return {
+    async idOf(i: number): Promise<string> {
+      ids[i] ??= (
+        await tx.query(`INSERT INTO ${t.table} (${t.owner}, uuid, ${t.path}) VALUES ($1, $2, $3) RETURNING id`, [
+          ownerId,
+          files[i].uuid ?? null,
+          files[i].entry.id,
+        ])
+      )[0].id as string;
+      return ids[i];
+    },
+    async deleteUnmatched(): Promise<void> {
+      if (!unmatched.length) return;
+      await tx.query(`UPDATE ${t.table} SET deleted_at = now() WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL`, [
+        unmatched.map((r) => r.id),
+      ]);
+    },
+  };
 }
