@@ -1,6 +1,6 @@
-// The instructor API's response shapes, defined once beside the reference server (server/src/apiRecords) and
+// The instructor API's response shapes, defined once beside the reference server (server/src/protocol) and
 // imported here as types only. Where the extension reads part of a record, its type says which part.
-import type * as Api from '../../../server/src/apiRecords/records';
+import type * as Api from '../../../server/src/protocol/apiRecords';
 
 export type {
   Assessment,
@@ -13,7 +13,7 @@ export type {
   Submission,
   SyncJob,
   SyncStarted,
-} from '../../../server/src/apiRecords/records';
+} from '../../../server/src/protocol/apiRecords';
 
 /** `deleted_at` is always null (kept by PrairieLearn for backwards compatibility), so the extension ignores it. */
 export type CourseInstanceInfo = Omit<Api.CourseInstanceInfo, 'deleted_at'>;

@@ -1,6 +1,6 @@
 // The JSON bodies of PrairieLearn's instructor API v1 (shared/reference/prairielearn-api.md §3), one table
 // per record: every key in PrairieLearn's order with its JSON type. The one definition of these shapes: the
-// record types (records.ts) are derived from it, the reference server answers with them, the extension reads
+// record types (apiRecords.ts) are derived from it, the reference server answers with them, the extension reads
 // them, and the API tests check live answers against these tables. A leaf module: it imports nothing.
 
 /**

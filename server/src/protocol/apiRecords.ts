@@ -1,6 +1,6 @@
-// The TypeScript types of the instructor API's JSON bodies, derived from the field tables in fields.ts so that
+// The TypeScript types of the instructor API's JSON bodies, derived from the field tables in apiFields.ts so that
 // the keys and their types are written once. Types only: the extension imports this with `import type`.
-import type * as F from './fields';
+import type * as F from './apiFields';
 
 interface JsonTypes {
   id: string;

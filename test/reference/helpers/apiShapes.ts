@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 
-import type { FieldList, FieldType } from '../../../server/src/apiRecords/fields';
+import type { FieldList, FieldType } from '../../../server/src/protocol/apiFields';
 
 // Every endpoint's keys in PrairieLearn's order with their JSON types: the one definition the reference server
-// and the extension share (server/src/apiRecords/fields.ts, transcribed from prairielearn-api.md §3).
+// and the extension share (server/src/protocol/apiFields.ts, transcribed from prairielearn-api.md §3).
 export {
   ASSESSMENT,
   ASSESSMENT_ACCESS_RULE,
@@ -18,7 +18,7 @@ export {
   SUBMISSION,
   SYNC_START,
   SYNC_STATUS,
-} from '../../../server/src/apiRecords/fields';
+} from '../../../server/src/protocol/apiFields';
 export type { FieldType };
 export type Shape = FieldList;
 
