@@ -7,15 +7,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Auth } from '../auth/auth';
-import { ServerOutputParser, type ReadyInfo } from './serverOutput';
+import type { ReferenceServerReady } from '../../../server/src/protocol/referenceServerReady';
+import { readyMessage } from './readyMessage';
 
 const READY_TIMEOUT_MS = 120_000;
-/** After the token line, how long to wait for course instance lines before taking what was printed. */
-const SETTLE_MS = 1500;
+
+/** A ready server with a token to sign in with. */
+type SignInInfo = ReferenceServerReady & { token: string };
 
 export class LocalServer implements vscode.Disposable {
   private child?: ChildProcess;
-  private starting?: Promise<ReadyInfo | undefined>;
+  private starting?: Promise<SignInInfo>;
   /** The URL of the running server, once it announced it. */
   private serverUrl?: string;
   private readonly stoppedEmitter = new vscode.EventEmitter<string>();
@@ -45,9 +47,8 @@ export class LocalServer implements vscode.Disposable {
     );
     try {
       const info = await this.starting;
-      if (!info) return;
       this.serverUrl = info.serverUrl;
-      this.auth.useLocal(info.serverUrl, info.token, info.courseId, info.courseInstanceIds);
+      this.auth.useLocal(info.serverUrl, info.token, info.courseId, info.courseInstances.map((ci) => ci.id));
       await vscode.commands.executeCommand('setContext', 'prairielearn.localServerRunning', true);
       void vscode.window.showInformationMessage(`Local PrairieLearn reference server running at ${info.serverUrl} and signed in.`);
     } catch (err) {
@@ -58,7 +59,7 @@ export class LocalServer implements vscode.Disposable {
     }
   }
 
-  private spawn(): Promise<ReadyInfo | undefined> {
+  private spawn(): Promise<SignInInfo> {
     const script = this.context.asAbsolutePath(path.join('dist', 'referenceServer.js'));
     if (!fs.existsSync(script)) throw new Error(`${script} is missing; build the extension first (npm run build).`);
     const repo = workspaceCourseRepo();
@@ -72,15 +73,16 @@ export class LocalServer implements vscode.Disposable {
     // fork() runs the script with VS Code's own Node (ELECTRON_RUN_AS_NODE), so no separate node is needed.
     const child = fork(script, args, { silent: true, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, execArgv: [] });
     this.child = child;
-    const parser = new ServerOutputParser();
     return new Promise((resolve, reject) => {
-      let settle: NodeJS.Timeout | undefined;
       const timeout = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
-      const finish = (info: ReadyInfo | undefined) => {
+      // The server says it is ready in one message over the IPC channel of the fork.
+      child.on('message', (message) => {
+        const ready = readyMessage(message);
+        if (!ready) return;
         clearTimeout(timeout);
-        clearTimeout(settle);
-        resolve(info);
-      };
+        if (ready.token === null) reject(new Error('its demo tokens have been revoked, so there is no token to sign in with'));
+        else resolve({ ...ready, token: ready.token });
+      });
       let pending = '';
       child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
         // Echo whole lines only, so the token line (a credential) can be masked even when split across chunks.
@@ -88,10 +90,6 @@ export class LocalServer implements vscode.Disposable {
         const end = pending.lastIndexOf('\n') + 1;
         this.output.append(pending.slice(0, end).replace(/^token: .*$/gm, 'token: (hidden)'));
         pending = pending.slice(end);
-        const info = parser.push(chunk);
-        if (info) return finish(info);
-        clearTimeout(settle);
-        if (/^token: /m.test(chunk)) settle = setTimeout(() => finish(parser.finish()), SETTLE_MS);
       });
       child.stderr!.setEncoding('utf8').on('data', (chunk: string) => this.output.append(chunk));
       child.on('error', (err) => {

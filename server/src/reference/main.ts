@@ -6,6 +6,7 @@ import { demoTokensActive, isLoopback, prepareCourse } from './startup';
 import { lockDataDir } from './dataLock';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { API_BASE } from './api/server';
+import type { ReferenceServerReady } from '../protocol/referenceServerReady';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'admin') {
@@ -53,15 +54,27 @@ async function main(argv: string[]): Promise<void> {
     [prepared.courseId],
   );
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const token = demoTokens ? demoToken(options.seed, DEMO_STAFF[0].uid) : null;
   console.log(`PrairieLearn reference server (${app.db.kind}), data in ${app.dataDir}`);
   if (prepared.syncStatus) console.log(`first sync: ${prepared.syncStatus}`);
   console.log(`base URL: http://${host}:${port}${API_BASE}`);
-  if (demoTokens) console.log(`token: ${demoToken(options.seed, DEMO_STAFF[0].uid)}`);
+  if (token) console.log(`token: ${token}`);
   console.log(`course id: ${prepared.courseId}`);
   for (const ci of cis) console.log(`course instance id: ${ci.id} (${ci.short_name})`);
-  // Started by the extension (fork, with an IPC channel): stop when that channel closes, so that a VS
-  // Code that quits or crashes without stopping the server does not leave it running.
-  if (process.send) process.once('disconnect', stop);
+  // Started by the extension (fork, with an IPC channel): tell it the same in one typed message, and stop
+  // when that channel closes, so that a VS Code that quits or crashes without stopping the server does not
+  // leave it running.
+  if (process.send) {
+    const ready: ReferenceServerReady = {
+      type: 'prairielearn.referenceServer.ready',
+      serverUrl: `http://${host}:${port}`,
+      token,
+      courseId: String(prepared.courseId),
+      courseInstances: cis.map((ci) => ({ id: String(ci.id), shortName: ci.short_name })),
+    };
+    process.send(ready);
+    process.once('disconnect', stop);
+  }
 }
 
 /** What a failed listen means for the person starting the server. */

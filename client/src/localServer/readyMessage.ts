@@ -1,0 +1,17 @@
+// The reference server's ready message (server/src/protocol/referenceServerReady.ts), checked as it arrives
+// over the IPC channel: it crosses a process boundary, so its shape is checked rather than assumed.
+import type { ReferenceServerReady } from '../../../server/src/protocol/referenceServerReady';
+
+const READY: ReferenceServerReady['type'] = 'prairielearn.referenceServer.ready';
+
+/** The message if it is a well-formed ready message; undefined for anything else the child sends. */
+export function readyMessage(message: unknown): ReferenceServerReady | undefined {
+  if (!message || typeof message !== 'object') return undefined;
+  const m = message as Partial<Record<keyof ReferenceServerReady, unknown>>;
+  if (m.type !== READY || typeof m.serverUrl !== 'string' || !/^https?:\/\//.test(m.serverUrl)) return undefined;
+  if (m.token !== null && typeof m.token !== 'string') return undefined;
+  if (typeof m.courseId !== 'string' || !Array.isArray(m.courseInstances)) return undefined;
+  const instances = m.courseInstances as unknown[];
+  if (!instances.every((ci) => ci && typeof ci === 'object' && typeof (ci as { id?: unknown }).id === 'string' && typeof (ci as { shortName?: unknown }).shortName === 'string')) return undefined;
+  return message as ReferenceServerReady;
+}
