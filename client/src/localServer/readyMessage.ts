@@ -11,7 +11,11 @@ export function readyMessage(message: unknown): ReferenceServerReady | undefined
   if (m.type !== READY || typeof m.serverUrl !== 'string' || !/^https?:\/\//.test(m.serverUrl)) return undefined;
   if (m.token !== null && typeof m.token !== 'string') return undefined;
   if (typeof m.courseId !== 'string' || !Array.isArray(m.courseInstances)) return undefined;
-  const instances = m.courseInstances as unknown[];
-  if (!instances.every((ci) => ci && typeof ci === 'object' && typeof (ci as { id?: unknown }).id === 'string' && typeof (ci as { shortName?: unknown }).shortName === 'string')) return undefined;
+  if (!(m.courseInstances as unknown[]).every(isCourseInstance)) return undefined;
   return message as ReferenceServerReady;
+}
+
+function isCourseInstance(value: unknown): boolean {
+  const ci = value as { id?: unknown; shortName?: unknown } | null;
+  return !!ci && typeof ci === 'object' && typeof ci.id === 'string' && typeof ci.shortName === 'string';
 }
