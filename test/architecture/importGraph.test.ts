@@ -1,6 +1,7 @@
 // Guards the layering of docs/architecture.md: no import cycle in server/src or client/src, and
 // imports go downward only: course <- questionHtml <- questionRuntime <- {languageServer, cli,
-// reference}; the client imports nothing of the server but the shared protocol and record types.
+// reference}; the client imports nothing of the server but `protocol/` and the language server's
+// protocol types.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,7 +10,9 @@ import { importCycles, importSpecifiers, layerViolations, readImportGraph, type 
 
 const ROOT = path.resolve(__dirname, '../..');
 
-const BELOW_TOP = ['course', 'questionHtml', 'questionRuntime'];
+// `protocol` holds the shapes that cross a process boundary (API records, the local server's ready
+// message): every layer, the client included, may use it, and it imports nothing of theirs.
+const BELOW_TOP = ['protocol', 'course', 'questionHtml', 'questionRuntime'];
 const RULES: LayerRules = {
   layerOf(file) {
     const parts = file.split('/');
@@ -17,13 +20,14 @@ const RULES: LayerRules = {
     return parts.length > 3 ? parts[2] : undefined;
   },
   mayImport: {
-    course: ['course'],
-    questionHtml: ['course', 'questionHtml'],
+    protocol: ['protocol'],
+    course: ['protocol', 'course'],
+    questionHtml: ['protocol', 'course', 'questionHtml'],
     questionRuntime: BELOW_TOP,
     languageServer: [...BELOW_TOP, 'languageServer'],
     cli: [...BELOW_TOP, 'cli'],
     reference: [...BELOW_TOP, 'reference'],
-    client: ['client'],
+    client: ['protocol', 'client'],
   },
   sharedTypes: [
     'server/src/languageServer/protocol.ts',
