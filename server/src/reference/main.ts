@@ -55,6 +55,7 @@ async function main(argv: string[]): Promise<void> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   console.log(`PrairieLearn reference server (${app.db.kind}), data in ${app.dataDir}`);
   if (prepared.syncStatus) console.log(`first sync: ${prepared.syncStatus}`);
+  if (prepared.seedProblem) console.warn(`warning: ${prepared.seedProblem} (the server runs as usual; with Python, a fresh data folder gets graded answers)`);
   console.log(`base URL: http://${host}:${port}${API_BASE}`);
   if (demoTokens) console.log(`token: ${demoToken(options.seed, DEMO_STAFF[0].uid)}`);
   console.log(`course id: ${prepared.courseId}`);

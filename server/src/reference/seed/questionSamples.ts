@@ -1,0 +1,123 @@
+// Variants and graded answers of the course's real questions, made by the question runtime for the demo
+// data: a few seeds per question, each with the answer the question's own test() calls correct and one
+// it calls incorrect, both parsed and graded. Computed once per process for the same question files.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { QuestionRuntime, type JsonObject, type Submission } from '../../questionRuntime';
+
+/** A submission as the submissions table stores it. */
+export interface AnswerSample {
+  submitted_answer: JsonObject;
+  raw_submitted_answer: JsonObject;
+  format_errors: JsonObject;
+  partial_scores: JsonObject | null;
+  score: number | null;
+  feedback: JsonObject;
+  /** Params and true answer as parse and grade left them. */
+  params: JsonObject;
+  true_answer: JsonObject;
+}
+
+export interface VariantSample {
+  seed: string;
+  params: JsonObject;
+  true_answer: JsonObject;
+  correct: AnswerSample;
+  wrong: AnswerSample;
+}
+
+export interface QuestionSamples {
+  /** qid → its variants; a question that does not run (or any, without Python) has none. */
+  byQid: Map<string, VariantSample[]>;
+  /** Why questions have no samples (no Python), for the server's log; undefined when Python ran. */
+  problem?: string;
+}
+
+export const SEEDS_PER_QUESTION = 3;
+
+const cache = new Map<string, Promise<QuestionSamples>>();
+
+/** Samples of `qids` in the course at `courseRoot`, reused while their files stay the same. */
+export function questionSamples(courseRoot: string, qids: string[], python?: string): Promise<QuestionSamples> {
+  const key = contentKey(courseRoot, qids, python);
+  let found = cache.get(key);
+  if (!found) {
+    found = makeSamples(courseRoot, qids, python);
+    cache.set(key, found);
+  }
+  return found;
+}
+
+async function makeSamples(courseRoot: string, qids: string[], python?: string): Promise<QuestionSamples> {
+  const runtime = new QuestionRuntime({ python, poolSize: 2, timeoutMs: 10_000 });
+  const byQid = new Map<string, VariantSample[]>();
+  try {
+    await Promise.all(qids.map(async (qid) => byQid.set(qid, await samplesOf(runtime, courseRoot, qid))));
+    return { byQid };
+  } catch (err) {
+    // The runtime rejects only when it cannot start Python; question errors leave a question without samples.
+    return { byQid: new Map(), problem: (err as Error).message };
+  } finally {
+    await runtime.dispose();
+  }
+}
+
+async function samplesOf(runtime: QuestionRuntime, courseRoot: string, qid: string): Promise<VariantSample[]> {
+  const samples: VariantSample[] = [];
+  for (let i = 0; i < SEEDS_PER_QUESTION; i++) {
+    const seed = sampleSeed(qid, i);
+    const variant = await runtime.createVariant(courseRoot, qid, seed);
+    if (variant.broken) return [];
+    const generated = { params: structuredClone(variant.params), true_answer: structuredClone(variant.correctAnswers) };
+    const answer = async (type: 'correct' | 'incorrect'): Promise<AnswerSample | undefined> => {
+      const { raw } = await runtime.testAnswers(variant, type);
+      if (!raw) return undefined;
+      const s = await runtime.submit(variant, raw, 'grade');
+      return s.broken ? undefined : stored(s);
+    };
+    const correct = await answer('correct');
+    const wrong = await answer('incorrect');
+    // A wrong answer must grade (no format error) to stand for an attempt.
+    if (!correct || !wrong || wrong.score === null) return [];
+    samples.push({ seed, ...generated, correct, wrong });
+  }
+  return samples;
+}
+
+const stored = (s: Submission): AnswerSample => ({
+  submitted_answer: s.submittedAnswers,
+  raw_submitted_answer: s.raw,
+  format_errors: s.formatErrors,
+  partial_scores: s.partialScores,
+  score: s.score,
+  feedback: s.feedback,
+  params: s.params,
+  true_answer: s.correctAnswers,
+});
+
+/** A base-36 variant seed below 2^32 from the qid, so that the samples do not depend on the clock. */
+function sampleSeed(qid: string, i: number): string {
+  return (createHash('sha256').update(`${qid}#${i}`).digest().readUInt32BE(0) >>> 0).toString(36);
+}
+
+/** The questions' files and the course's shared code, hashed: the same content gives the same samples. */
+function contentKey(courseRoot: string, qids: string[], python?: string): string {
+  const hash = createHash('sha256').update(`${python ?? ''}\n`);
+  const walk = (dir: string) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const file = path.join(dir, e.name);
+      if (e.isDirectory()) walk(file);
+      else if (e.isFile()) hash.update(`${path.relative(courseRoot, file)}\n`).update(fs.readFileSync(file));
+    }
+  };
+  for (const qid of [...qids].sort()) walk(path.join(courseRoot, 'questions', ...qid.split('/')));
+  for (const shared of ['elements', 'elementExtensions', 'serverFilesCourse']) walk(path.join(courseRoot, shared));
+  return hash.digest('hex');
+}
