@@ -222,8 +222,10 @@ async function seedCourseInstance(
         for (let v = 1; v <= variantCount; v++) {
           const myV = vId++;
           // Drawn whether or not there are samples, so that Python does not change the rest of the data.
-          const sample = samples.byQid.get(slot.qid)?.[rng.int(0, SEEDS_PER_QUESTION - 1)];
-          const seed = sample?.seed ?? rng.int(1, 999_999_999).toString(36);
+          const pick = rng.int(0, SEEDS_PER_QUESTION - 1);
+          const ownSeed = rng.int(1, 999_999_999).toString(36);
+          const sample = samples.byQid.get(slot.qid)?.[pick];
+          const seed = sample?.seed ?? ownSeed;
           variants.push([myV, myIq, slot.question_id, courseId, student.id, student.id, v, seed, sample?.params ?? {}, sample?.true_answer ?? {}, {}, iso(t), fingerprint]);
           events.push([myAi, 'View variant', iso(t + 1000), student.id, myIq, myV, null, fingerprint]);
           const tries = rng.int(exam ? 1 : 0, 3);
