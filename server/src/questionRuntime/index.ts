@@ -48,6 +48,7 @@
 export { findPython } from './findPython';
 export { QuestionRuntime, FileError, BROKEN_QUESTION, BROKEN_SUBMISSION, RENDER_ERROR, EXTERNAL_NOT_RUN, MANUAL_NOT_RUN } from './runtime';
 export { PLFILE } from './urls';
+export { pythonRoot } from './pythonRoot';
 export { renderMustache } from './mustacheRender';
 export type {
   RuntimeOptions,

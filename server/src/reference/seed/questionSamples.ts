@@ -1,10 +1,12 @@
 // Variants and graded answers of the course's real questions, made by the question runtime for the demo
 // data: a few seeds per question, each with the answer the question's own test() calls correct and one
-// it calls incorrect, both parsed and graded. Computed once per process for the same question files.
+// it calls incorrect, both parsed and graded. Computed once for the same question files and runtime: kept
+// in the process and in a file under the system's temporary folder (a test suite seeds many databases).
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import { QuestionRuntime, type JsonObject, type Submission } from '../../questionRuntime';
+import { pythonRoot, QuestionRuntime, type JsonObject, type Submission } from '../../questionRuntime';
 
 /** A submission as the submissions table stores it. */
 export interface AnswerSample {
@@ -38,15 +40,40 @@ export const SEEDS_PER_QUESTION = 3;
 
 const cache = new Map<string, Promise<QuestionSamples>>();
 
-/** Samples of `qids` in the course at `courseRoot`, reused while their files stay the same. */
+/** Samples of `qids` in the course at `courseRoot`, reused while their files and the runtime stay the same. */
 export function questionSamples(courseRoot: string, qids: string[], python?: string): Promise<QuestionSamples> {
   const key = contentKey(courseRoot, qids, python);
   let found = cache.get(key);
   if (!found) {
-    found = makeSamples(courseRoot, qids, python);
+    found = fromFile(key) ?? makeSamples(courseRoot, qids, python).then((made) => toFile(key, made));
     cache.set(key, found);
   }
   return found;
+}
+
+const cacheFile = (key: string) => path.join(os.tmpdir(), 'prairielearn-question-samples', `${key}.json`);
+
+function fromFile(key: string): Promise<QuestionSamples> | undefined {
+  try {
+    const entries = JSON.parse(fs.readFileSync(cacheFile(key), 'utf8')) as [string, VariantSample[]][];
+    return Promise.resolve({ byQid: new Map(entries) });
+  } catch {
+    return undefined;
+  }
+}
+
+/** Kept only when Python ran; written whole (rename) so that a reader never sees half of it. */
+function toFile(key: string, made: QuestionSamples): QuestionSamples {
+  if (made.problem) return made;
+  try {
+    const file = cacheFile(key);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(`${file}.${process.pid}`, JSON.stringify([...made.byQid]));
+    fs.renameSync(`${file}.${process.pid}`, file);
+  } catch {
+    // An unwritable temporary folder only costs the next process the computation.
+  }
+  return made;
 }
 
 async function makeSamples(courseRoot: string, qids: string[], python?: string): Promise<QuestionSamples> {
@@ -101,10 +128,10 @@ function sampleSeed(qid: string, i: number): string {
   return (createHash('sha256').update(`${qid}#${i}`).digest().readUInt32BE(0) >>> 0).toString(36);
 }
 
-/** The questions' files and the course's shared code, hashed: the same content gives the same samples. */
+/** The questions' files, the course's shared code and the runtime's own Python, hashed: the same content gives the same samples. */
 function contentKey(courseRoot: string, qids: string[], python?: string): string {
-  const hash = createHash('sha256').update(`${python ?? ''}\n`);
-  const walk = (dir: string) => {
+  const hash = createHash('sha256').update(`${python ?? ''}\n${[...qids].sort().join('\n')}\n`);
+  const walk = (dir: string, base = courseRoot) => {
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
@@ -113,11 +140,19 @@ function contentKey(courseRoot: string, qids: string[], python?: string): string
     }
     for (const e of entries) {
       const file = path.join(dir, e.name);
-      if (e.isDirectory()) walk(file);
-      else if (e.isFile()) hash.update(`${path.relative(courseRoot, file)}\n`).update(fs.readFileSync(file));
+      if (e.name === '__pycache__') continue;
+      if (e.isDirectory()) walk(file, base);
+      else if (e.isFile()) hash.update(`${path.relative(base, file)}\n`).update(fs.readFileSync(file));
     }
   };
   for (const qid of [...qids].sort()) walk(path.join(courseRoot, 'questions', ...qid.split('/')));
   for (const shared of ['elements', 'elementExtensions', 'serverFilesCourse']) walk(path.join(courseRoot, shared));
+  hash.update('runtime\n');
+  try {
+    const root = pythonRoot();
+    walk(root, root);
+  } catch {
+    // No runtime files: makeSamples reports that.
+  }
   return hash.digest('hex');
 }
