@@ -14,6 +14,7 @@ export interface AnswerSample {
   raw_submitted_answer: JsonObject;
   format_errors: JsonObject;
   partial_scores: JsonObject | null;
+  /** null when the question is graded externally or manually (not run here). */
   score: number | null;
   feedback: JsonObject;
   /** Params and true answer as parse and grade left them. */
@@ -37,6 +38,8 @@ export interface QuestionSamples {
 }
 
 export const SEEDS_PER_QUESTION = 3;
+/** Part of the cache key: change it when what makeSamples computes changes. */
+const SAMPLES_VERSION = 2;
 
 const cache = new Map<string, Promise<QuestionSamples>>();
 
@@ -101,12 +104,11 @@ async function samplesOf(runtime: QuestionRuntime, courseRoot: string, qid: stri
       const { raw } = await runtime.testAnswers(variant, type);
       if (!raw) return undefined;
       const s = await runtime.submit(variant, raw, 'grade');
-      return s.broken ? undefined : stored(s);
+      return s.broken || !s.gradable ? undefined : stored(s);
     };
     const correct = await answer('correct');
     const wrong = await answer('incorrect');
-    // A wrong answer must grade (no format error) to stand for an attempt.
-    if (!correct || !wrong || wrong.score === null) return [];
+    if (!correct || !wrong) return [];
     samples.push({ seed, ...generated, correct, wrong });
   }
   return samples;
@@ -130,7 +132,7 @@ function sampleSeed(qid: string, i: number): string {
 
 /** The questions' files, the course's shared code and the runtime's own Python, hashed: the same content gives the same samples. */
 function contentKey(courseRoot: string, qids: string[], python?: string): string {
-  const hash = createHash('sha256').update(`${python ?? ''}\n${[...qids].sort().join('\n')}\n`);
+  const hash = createHash('sha256').update(`${SAMPLES_VERSION}/${SEEDS_PER_QUESTION}\n${python ?? ''}\n${[...qids].sort().join('\n')}\n`);
   const walk = (dir: string, base = courseRoot) => {
     let entries: fs.Dirent[];
     try {

@@ -233,9 +233,10 @@ async function seedCourseInstance(
             t += rng.int(1, 6) * MINUTE;
             const knows = rng.chance(student.ability);
             const half = rng.chance(0.3);
-            // The runtime's grading of the question's own correct or incorrect answer; without one, a score only.
+            // The runtime's grading of the question's own correct or incorrect answer; without one (or for
+            // external and manual grading, which do not run here), a score from the student's ability.
             const answer = sample && (knows ? sample.correct : sample.wrong);
-            const score = answer ? (answer.score ?? 0) : knows ? 1 : half ? 0.5 : 0;
+            const score = answer?.score ?? (knows ? 1 : half ? 0.5 : 0);
             subs.push([
               sId++,
               myV,
