@@ -10,6 +10,7 @@
  * page = await runtime.render(variant, [s]);            // + submission panel (+ answer panel per showCorrectAnswer)
  * const png = await runtime.file(variant, 'figure.png');                              // generatedFilesQuestion
  * const t = await runtime.test(courseRoot, 'algebra/quadratic');                      // instructor Test, "correct"
+ * const { raw } = await runtime.testAnswers(variant, 'incorrect');                   // test()'s answers, to submit
  * await runtime.dispose();
  * ```
  *
