@@ -14,7 +14,7 @@ export interface AnswerSample {
   raw_submitted_answer: JsonObject;
   format_errors: JsonObject;
   partial_scores: JsonObject | null;
-  /** null when the question is graded externally or manually (not run here). */
+  /** null when the question is graded externally or manually, or its correct answer does not grade to 100% here. */
   score: number | null;
   feedback: JsonObject;
   /** Params and true answer as parse and grade left them. */
@@ -39,7 +39,7 @@ export interface QuestionSamples {
 
 export const SEEDS_PER_QUESTION = 3;
 /** Part of the cache key: change it when what makeSamples computes changes. */
-const SAMPLES_VERSION = 2;
+const SAMPLES_VERSION = 3;
 
 const cache = new Map<string, Promise<QuestionSamples>>();
 
@@ -106,13 +106,18 @@ async function samplesOf(runtime: QuestionRuntime, courseRoot: string, qid: stri
       const s = await runtime.submit(variant, raw, 'grade');
       return s.broken || !s.gradable ? undefined : stored(s);
     };
-    const correct = await answer('correct');
-    const wrong = await answer('incorrect');
+    let correct = await answer('correct');
+    let wrong = await answer('incorrect');
     if (!correct || !wrong) return [];
+    // Its own correct answer below 100%: an element the runtime does not run (a marked box) grades it
+    // here, not the question, so the scores come from the ability model as for external grading.
+    if (correct.score !== null && correct.score < 1) [correct, wrong] = [notGraded(correct), notGraded(wrong)];
     samples.push({ seed, ...generated, correct, wrong });
   }
   return samples;
 }
+
+const notGraded = (a: AnswerSample): AnswerSample => ({ ...a, score: null, partial_scores: null, feedback: {} });
 
 const stored = (s: Submission): AnswerSample => ({
   submitted_answer: s.submittedAnswers,
