@@ -4,9 +4,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { recordUriParts, RECORD_SCHEME, type RecordRef } from '../views/records';
+import { parseRecordQuery, recordUriParts, RECORD_SCHEME, type RecordRef } from '../views/records';
 import type { NodeSpec } from '../views/treeModel';
-import type { SubmissionRecord } from '../../../server/src/languageServer/questionPreviewProtocol';
+import { NO_PYTHON_CODE, type PreviewState, type SubmissionRecord } from '../../../server/src/languageServer/questionPreviewProtocol';
 import { QuestionPreviewPanel, type PreviewDeps } from './previewPanel';
 import { createPythonEnv } from './pythonEnv';
 
@@ -20,14 +20,26 @@ export function questionDirOf(file: string): string | undefined {
 
 const pythonSetting = () => vscode.workspace.getConfiguration('prairielearn').get<string>('python')?.trim() || undefined;
 
-/** A tree row's API record, read through the `prairielearn:` record document the sidebar opens. */
-async function recordOf(node: NodeSpec): Promise<{ record: Record<string, unknown>; uri: vscode.Uri; ref: RecordRef } | undefined> {
-  if (node.open?.kind !== 'record') return undefined;
-  const ref = node.open.ref;
-  const at = node.id.indexOf(`/ci/${ref.ci}/`);
-  if (at < 0) return undefined;
-  const { path: p, query } = recordUriParts(node.id.slice(0, at), ref, node.open.title);
-  const uri = vscode.Uri.from({ scheme: RECORD_SCHEME, path: p, query });
+/**
+ * A tree row's API record, or an open record document's, read through the `prairielearn:` record
+ * document the sidebar opens.
+ */
+async function recordOf(arg: NodeSpec | vscode.Uri): Promise<{ record: Record<string, unknown>; uri: vscode.Uri; ref: RecordRef } | undefined> {
+  let uri: vscode.Uri;
+  let ref: RecordRef;
+  if (arg instanceof vscode.Uri) {
+    const parsed = arg.scheme === RECORD_SCHEME ? parseRecordQuery(arg.query) : undefined;
+    if (!parsed) return undefined;
+    ({ ref } = parsed);
+    uri = arg;
+  } else {
+    if (arg.open?.kind !== 'record') return undefined;
+    ref = arg.open.ref;
+    const at = arg.id.indexOf(`/ci/${ref.ci}/`);
+    if (at < 0) return undefined;
+    const { path: p, query } = recordUriParts(arg.id.slice(0, at), ref, arg.open.title);
+    uri = vscode.Uri.from({ scheme: RECORD_SCHEME, path: p, query });
+  }
   const doc = await vscode.workspace.openTextDocument(uri);
   return { record: JSON.parse(doc.getText()) as Record<string, unknown>, uri, ref };
 }
@@ -54,16 +66,23 @@ export function activateQuestionPreview(context: vscode.ExtensionContext, langua
       return client.sendRequest(method, params);
     },
   };
-  const open = (key: string, make: () => QuestionPreviewPanel): QuestionPreviewPanel => {
+  const reveal = (key: string): QuestionPreviewPanel | undefined => {
     const existing = panels.get(key);
+    existing?.panel.reveal(undefined, true);
+    return existing;
+  };
+  /** A new panel, showing `first` when it was rendered already, else a new variant. */
+  const open = (key: string, make: () => QuestionPreviewPanel, first?: PreviewState): QuestionPreviewPanel => {
+    const existing = reveal(key);
     if (existing) {
-      existing.panel.reveal(undefined, true);
+      // Opened meanwhile (two quick clicks): the extra rendering's session is not needed.
+      if (first) void deps.request('prairielearn/preview/close', { session: first.session }).catch(() => undefined);
       return existing;
     }
     const panel = make();
     panels.set(key, panel);
     panel.onDidDispose(() => panels.delete(key));
-    void panel.newVariant();
+    void (first ? panel.start(first) : panel.newVariant());
     return panel;
   };
 
@@ -83,19 +102,42 @@ export function activateQuestionPreview(context: vscode.ExtensionContext, langua
     return open(dir, () => new QuestionPreviewPanel(dir, deps));
   };
 
-  const previewSubmission = async (node?: NodeSpec): Promise<QuestionPreviewPanel | undefined> => {
-    const found = node && (await recordOf(node));
+  /**
+   * A submission (tree row or its JSON document) rendered in its question's own panels, when its
+   * question is in the workspace and runs; otherwise its JSON, with the reason.
+   */
+  const previewSubmission = async (arg?: NodeSpec | vscode.Uri): Promise<QuestionPreviewPanel | undefined> => {
+    let found: Awaited<ReturnType<typeof recordOf>>;
+    try {
+      found = arg && (await recordOf(arg));
+    } catch (err) {
+      return void vscode.window.showErrorMessage(`Could not open the submission: ${(err as Error).message}`);
+    }
     if (!found || found.ref.kind !== 'submission') return void vscode.window.showErrorMessage('Pick a submission in the Course Instances view.');
+    const { uri, ref } = found;
+    const key = uri.toString();
+    const existing = reveal(key);
+    if (existing) return existing;
     const r = found.record;
+    const asJson = async (reason: string, ...actions: string[]) => {
+      await vscode.window.showTextDocument(uri, { preview: true });
+      // Not awaited: the message stays until dismissed.
+      void vscode.window.showWarningMessage(`Submission ${ref.id} shows as JSON: ${reason}`, ...actions).then((choice) => choice && vscode.commands.executeCommand('prairielearn.createPythonEnvironment'));
+      return undefined;
+    };
     const qid = r.question_name;
     const dir = typeof qid === 'string' ? await workspaceQuestion(qid) : undefined;
-    if (!dir) {
-      void vscode.window.showWarningMessage(`Question ${String(qid)} is not in this workspace, so the submission shows as JSON.`);
-      await vscode.window.showTextDocument(found.uri);
-      return undefined;
+    if (!dir) return asJson(`its question ${String(qid)} is not in a course of this workspace.`);
+    const submission = r as SubmissionRecord;
+    let first: PreviewState;
+    try {
+      first = await deps.request('prairielearn/preview/renderSubmission', { questionDir: dir, python: deps.python(), submission });
+    } catch (err) {
+      const noPython = (err as { code?: number }).code === NO_PYTHON_CODE;
+      return asJson(`${noPython ? 'no Python runs its question' : 'its question did not run'}. ${(err as Error).message}`, ...(noPython ? ['Create Python Environment'] : []));
     }
-    const title = `Submission ${found.ref.id} (${String(r.user_uid ?? r.group_name ?? '')})`.replace(' ()', '');
-    return open(node!.id, () => new QuestionPreviewPanel(dir, deps, { title, rawJson: found.uri, record: r as SubmissionRecord }));
+    const title = `Submission ${ref.id} (${String(r.user_uid ?? r.group_name ?? '')})`.replace(' ()', '');
+    return open(key, () => new QuestionPreviewPanel(dir, deps, { title, rawJson: uri, record: submission }), first);
   };
 
   const createEnvironment = () =>

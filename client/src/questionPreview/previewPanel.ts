@@ -105,6 +105,11 @@ export class QuestionPreviewPanel {
     });
   }
 
+  /** Shows a state rendered before the panel opened (a submission, rendered first to know it runs). */
+  start(first: PreviewState): Promise<void> {
+    return this.run(() => this.show(first));
+  }
+
   /** The question's files changed: the same seed again, typed answers kept when the variant is the same. */
   refresh(): Promise<void> {
     if (!this.state) return this.newVariant();

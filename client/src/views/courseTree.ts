@@ -55,7 +55,9 @@ export class CourseTreeProvider implements vscode.TreeDataProvider<NodeSpec>, vs
     item.iconPath = this.icon(node);
     // A row that both expands and opens a record (an assessment instance) expands on click; its record
     // opens from its inline button or context menu.
-    if (node.open && !node.children) item.command = { command: 'prairielearn.open', title: 'Open', arguments: [node] };
+    // A submission opens rendered in its question's panels when it can (else as JSON, saying why).
+    if (node.open?.kind === 'record' && node.open.ref.kind === 'submission') item.command = { command: 'prairielearn.previewSubmission', title: 'Preview Submission', arguments: [node] };
+    else if (node.open && !node.children) item.command = { command: 'prairielearn.open', title: 'Open', arguments: [node] };
     else if (node.contextValue === 'error') item.command = { command: 'prairielearn.retry', title: 'Retry', arguments: [node] };
     else if (node.contextValue === 'error.unauthorized') item.command = { command: 'prairielearn.signIn', title: 'Sign In' };
     return item;

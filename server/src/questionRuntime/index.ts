@@ -10,6 +10,7 @@
  * page = await runtime.render(variant, [s]);            // + submission panel (+ answer panel per showCorrectAnswer)
  * const png = await runtime.file(variant, 'figure.png');                              // generatedFilesQuestion
  * const t = await runtime.test(courseRoot, 'algebra/quadratic');                      // instructor Test, "correct"
+ * const { raw } = await runtime.testAnswers(variant, 'incorrect');                   // test()'s answers, to submit
  * await runtime.dispose();
  * ```
  *
@@ -48,6 +49,7 @@
 export { findPython } from './findPython';
 export { QuestionRuntime, FileError, BROKEN_QUESTION, BROKEN_SUBMISSION, RENDER_ERROR, EXTERNAL_NOT_RUN, MANUAL_NOT_RUN } from './runtime';
 export { PLFILE } from './urls';
+export { pythonRoot } from './pythonRoot';
 export { renderMustache } from './mustacheRender';
 export type {
   RuntimeOptions,

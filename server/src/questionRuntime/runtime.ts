@@ -1,6 +1,6 @@
 import { findPython } from './findPython';
 import { buildHeadHtml, type ElementDependencies } from './headHtml';
-import { fileData, generateData, gradeData, parseData, prepareData, randomSeed, renderData, seedNumber, type Panel, type DataSource } from './phaseData';
+import { fileData, generateData, gradeData, parseData, prepareData, randomSeed, renderData, seedNumber, testData, type Panel, type DataSource } from './phaseData';
 import { runPhases, type PhaseCall } from './phaseRunner';
 import { PythonPool } from './pythonPool';
 import { pythonRoot } from './pythonRoot';
@@ -175,6 +175,18 @@ export class QuestionRuntime implements QuestionPhases {
     const [outcome] = await runPhases(await this.getPool(), q, [{ phase: 'file', data: fileData(q, variant, { submission }, filename) }]);
     if (outcome.fatal) throw new FileError(`Error creating file: ${filename}`, outcome.issues);
     return outcome.file ?? Buffer.alloc(0);
+  }
+
+  /**
+   * The raw answers the elements' and server.py's test() make for `type` (as PrairieLearn's instructor
+   * Test submits them); undefined when the variant is broken or test() failed (`issues` says why).
+   */
+  async testAnswers(variant: Variant, type: 'correct' | 'incorrect'): Promise<{ raw?: Record<string, string | string[]>; issues: RuntimeIssue[] }> {
+    const q = readQuestion(variant.courseRoot, variant.qid);
+    if (variant.broken || q.issues.length > 0) return { issues: q.issues };
+    const [tested] = await runPhases(await this.getPool(), q, [{ phase: 'test', data: testData(q, variant, type) }]);
+    if (tested.fatal) return { issues: tested.issues };
+    return { raw: (tested.data.raw_submitted_answers as Record<string, string | string[]>) ?? {}, issues: tested.issues };
   }
 
   /** PrairieLearn's instructor Test with the "correct" type (question-runtime §6). */

@@ -57,6 +57,7 @@ async function main(argv: string[]): Promise<void> {
   const token = demoTokens ? demoToken(options.seed, DEMO_STAFF[0].uid) : null;
   console.log(`PrairieLearn reference server (${app.db.kind}), data in ${app.dataDir}`);
   if (prepared.syncStatus) console.log(`first sync: ${prepared.syncStatus}`);
+  if (prepared.seedProblem) console.warn(`warning: ${prepared.seedProblem} (the server runs as usual; with Python, a fresh data folder gets graded answers)`);
   console.log(`base URL: http://${host}:${port}${API_BASE}`);
   if (token) console.log(`token: ${token}`);
   console.log(`course id: ${prepared.courseId}`);

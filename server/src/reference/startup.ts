@@ -18,6 +18,8 @@ export interface Prepared {
   courseId: string;
   syncStatus: string | null;
   created: boolean;
+  /** Why the seeded submissions have no answers (no Python to run the questions), when so. */
+  seedProblem?: string;
 }
 
 /**
@@ -47,8 +49,8 @@ export async function prepareCourse(
   } else {
     courseId = existing[0].id;
   }
-  if (!(await isSeeded(app.db, courseId))) await seedDemoData(app.db, courseId, options);
-  return { courseId, syncStatus, created };
+  const seedProblem = (await isSeeded(app.db, courseId)) ? undefined : (await seedDemoData(app.db, courseId, options)).problem;
+  return { courseId, syncStatus, created, ...(seedProblem ? { seedProblem } : {}) };
 }
 
 /** Whether `host` reaches only this machine (127.0.0.0/8, ::1, localhost). */

@@ -2,13 +2,14 @@
 // server's question runtime in real Python. The page's buttons post messages that `handle` receives; the
 // tests send the same messages (the UI scenario of run.mjs clicks the real ones).
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { suite, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { QuestionPreviewPanel } from '../../../client/src/questionPreview/previewPanel';
 import type { CourseTreeProvider } from '../../../client/src/views/courseTree';
 import type { NodeSpec } from '../../../client/src/views/treeModel';
-import { until } from './helpers';
+import { EXTENSION_ID, until } from './helpers';
 
 
 const questionDir = () => path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'questions', 'algebra', 'linearEquation');
@@ -131,6 +132,66 @@ suite('Question preview', () => {
     await panel.handle({ type: 'rawJson' });
     const editor = await until('the raw JSON', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
     assert.equal(JSON.parse(editor.document.getText()).question_name, state.qid);
+  });
+
+  test('clicking a submission row shows it rendered in its question panels; its raw JSON and back are one click each', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const previews = () => vscode.commands.executeCommand<QuestionPreviewPanel[]>('prairielearn.test.questionPreviews');
+    await until('the previews closed', async () => (await previews()).length === 0);
+    const { tree } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider }>('prairielearn.test.state');
+    const node = await findNode(tree, (await tree.getChildren())[0], 'submission');
+    assert.ok(node, 'the seeded data has a submission');
+    const click = tree.getTreeItem(node).command;
+    assert.equal(click?.command, 'prairielearn.previewSubmission', 'a click renders the submission');
+    await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
+    const panel = await until('the rendered submission', async () => (await previews()).find((p) => p.panel.title.startsWith('Submission ')));
+    const state = await until('its render', () => panel.state);
+    assert.deepEqual(state.issues.filter((i) => i.fatal), [], 'the seeded params and answers run in the question');
+    assert.equal(state.broken, false);
+    assert.match(panel.html, /class="card submission"/);
+    assert.doesNotMatch(panel.html, /Error rendering question/);
+
+    await panel.handle({ type: 'rawJson' });
+    const editor = await until('the raw JSON', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
+    const record = JSON.parse(editor.document.getText()) as { question_name: string; score: number | null; params: Record<string, unknown> };
+    assert.equal(record.question_name, state.qid);
+    assert.equal(state.submissions[0].score, record.score);
+    assert.ok(Object.keys(record.params ?? {}).length > 0, 'params made by the question');
+    assert.notDeepEqual(Object.keys(record.params).sort(), ['x', 'y'], 'not the invented ones');
+
+    // Back: the JSON document's editor-title action (shown for submission documents) brings the same panel.
+    const titleAction = (vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.menus['editor/title'] as { command: string; when: string }[]).find(
+      (m) => m.command === 'prairielearn.previewSubmission',
+    );
+    assert.ok(titleAction, 'an editor-title action on record documents');
+    const fileNamePattern = /resourceFilename =~ \/(.*)\/$/.exec(titleAction.when)![1];
+    assert.match(path.posix.basename(editor.document.uri.path), new RegExp(fileNamePattern));
+    const again = await vscode.commands.executeCommand<QuestionPreviewPanel>('prairielearn.previewSubmission', editor.document.uri);
+    assert.equal(again, panel, 'the open rendering, brought forward');
+  });
+
+  test('a submission whose question is not in the workspace opens as JSON', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const previews = () => vscode.commands.executeCommand<QuestionPreviewPanel[]>('prairielearn.test.questionPreviews');
+    await until('the previews closed', async () => (await previews()).length === 0);
+    const { tree } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider }>('prairielearn.test.state');
+    const node = await findNode(tree, (await tree.getChildren())[0], 'submission');
+    assert.ok(node);
+    await vscode.commands.executeCommand('prairielearn.open', node);
+    const json = await until('its JSON', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
+    const record = JSON.parse(json.document.getText()) as { question_name: string };
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const dir = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'questions', ...String(record.question_name).split('/'));
+    fs.renameSync(dir, `${dir}.away`);
+    try {
+      const click = tree.getTreeItem(node).command!;
+      assert.equal(await vscode.commands.executeCommand(click.command, ...(click.arguments ?? [])), undefined);
+      const editor = await until('the JSON instead', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
+      assert.equal(JSON.parse(editor.document.getText()).question_name, record.question_name);
+      assert.equal((await previews()).length, 0, 'no rendering');
+    } finally {
+      fs.renameSync(`${dir}.away`, dir);
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { hashToken } from '../api/auth';
 import { bulkInsert, reserveIds } from './bulkInsert';
 import { DEMO_STAFF, demoToken, studentName } from './demoUsers';
+import { questionSamples, SEEDS_PER_QUESTION, type QuestionSamples } from './questionSamples';
 import { Random } from './random';
 
 export interface SeedOptions {
@@ -12,6 +13,7 @@ export interface SeedOptions {
 interface Slot {
   aq_id: string;
   question_id: string;
+  qid: string;
   group_id: string;
   zone_id: string;
   zone_choose: number | null;
@@ -46,9 +48,14 @@ export async function isSeeded(db: Database, courseId: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** Staff with roles and demo tokens, students, enrollments and their whole assessment history. */
-export async function seedDemoData(db: Database, courseId: string, options: SeedOptions): Promise<void> {
+/**
+ * Staff with roles and demo tokens, students, enrollments and their whole assessment history, with the
+ * variants and graded answers of the course's own questions (questionSamples.ts). Resolves to why the
+ * submissions have no answers (no Python), if so.
+ */
+export async function seedDemoData(db: Database, courseId: string, options: SeedOptions): Promise<{ problem?: string }> {
   const rng = new Random(options.seed);
+  const samples = await courseSamples(db, courseId);
   await db.transaction(async (tx) => {
     const cis = await tx.query<{ id: string; term_start: Date | null }>(
       `SELECT ci.id, COALESCE(ci.publishing_start_date,
@@ -119,9 +126,22 @@ export async function seedDemoData(db: Database, courseId: string, options: Seed
         { user_id: 'bigint', course_instance_id: 'bigint', status: 'text', created_at: 'timestamptz' },
         students.map((s) => [s.id, ci.id, 'joined', iso(termStart(ci) - 2 * DAY)]),
       );
-      await seedCourseInstance(tx, courseId, ci.id, termStart(ci), students, firstFingerprint - firstUser, rng);
+      await seedCourseInstance(tx, courseId, ci.id, termStart(ci), students, firstFingerprint - firstUser, rng, samples);
     }
   });
+  return samples.problem ? { problem: `the demo submissions have no answers: ${samples.problem}` } : {};
+}
+
+/** Samples of the questions the course's assessments use, from its synced files. */
+async function courseSamples(db: Database, courseId: string): Promise<QuestionSamples> {
+  const course = await db.query<{ path: string }>('SELECT path FROM courses WHERE id = $1', [courseId]);
+  const questions = await db.query<{ qid: string }>(
+    `SELECT DISTINCT q.qid FROM questions q JOIN assessment_questions aq ON aq.question_id = q.id AND aq.deleted_at IS NULL
+     WHERE q.course_id = $1 AND q.deleted_at IS NULL AND q.qid IS NOT NULL ORDER BY q.qid`,
+    [courseId],
+  );
+  if (!course[0] || questions.length === 0) return { byQid: new Map() };
+  return questionSamples(course[0].path, questions.map((q) => q.qid));
 }
 
 async function seedCourseInstance(
@@ -132,12 +152,13 @@ async function seedCourseInstance(
   students: { id: number; ability: number }[],
   fingerprintOffset: number,
   rng: Random,
+  samples: QuestionSamples,
 ): Promise<void> {
   const slots = await tx.query<Slot & { assessment_id: string; type: string }>(
-    `SELECT a.id AS assessment_id, a.type, aq.id AS aq_id, aq.question_id, aq.alternative_group_id AS group_id,
+    `SELECT a.id AS assessment_id, a.type, aq.id AS aq_id, aq.question_id, q.qid, aq.alternative_group_id AS group_id,
        z.id AS zone_id, z.number_choose AS zone_choose, aq.max_points, aq.max_auto_points
      FROM assessments a JOIN assessment_questions aq ON aq.assessment_id = a.id AND aq.deleted_at IS NULL
-     JOIN alternative_groups ag ON ag.id = aq.alternative_group_id JOIN zones z ON z.id = ag.zone_id
+     JOIN questions q ON q.id = aq.question_id JOIN alternative_groups ag ON ag.id = aq.alternative_group_id JOIN zones z ON z.id = ag.zone_id
      JOIN assessment_sets aset ON aset.id = a.assessment_set_id
      WHERE a.course_instance_id = $1 AND a.deleted_at IS NULL
      ORDER BY aset.number, a.order_by, a.id, aq.number`,
@@ -200,31 +221,37 @@ async function seedCourseInstance(
         const variantCount = exam ? 1 : rng.int(1, 2);
         for (let v = 1; v <= variantCount; v++) {
           const myV = vId++;
-          const x = rng.int(1, 20);
-          const y = rng.int(1, 20);
-          const seed = String(rng.int(1, 999_999_999));
-          variants.push([myV, myIq, slot.question_id, courseId, student.id, student.id, v, seed, { x, y }, { sum: x + y }, {}, iso(t), fingerprint]);
+          // Drawn whether or not there are samples, so that Python does not change the rest of the data.
+          const pick = rng.int(0, SEEDS_PER_QUESTION - 1);
+          const ownSeed = rng.int(1, 999_999_999).toString(36);
+          const sample = samples.byQid.get(slot.qid)?.[pick];
+          const seed = sample?.seed ?? ownSeed;
+          variants.push([myV, myIq, slot.question_id, courseId, student.id, student.id, v, seed, sample?.params ?? {}, sample?.true_answer ?? {}, {}, iso(t), fingerprint]);
           events.push([myAi, 'View variant', iso(t + 1000), student.id, myIq, myV, null, fingerprint]);
           const tries = rng.int(exam ? 1 : 0, 3);
           for (let k = 0; k < tries; k++) {
             t += rng.int(1, 6) * MINUTE;
-            const score = rng.chance(student.ability) ? 1 : rng.chance(0.3) ? 0.5 : 0;
-            const answer = score === 1 ? x + y : x + y + rng.int(1, 5);
+            const knows = rng.chance(student.ability);
+            const half = rng.chance(0.3);
+            // The runtime's grading of the question's own correct or incorrect answer; without one (or for
+            // external and manual grading, which do not run here), a score from the student's ability.
+            const answer = sample && (knows ? sample.correct : sample.wrong);
+            const score = answer?.score ?? (knows ? 1 : half ? 0.5 : 0);
             subs.push([
               sId++,
               myV,
               student.id,
               iso(t),
-              { sum: answer },
-              { sum: String(answer) },
-              { x, y },
-              { sum: x + y },
-              { sum: { score, weight: 1 } },
+              answer?.submitted_answer ?? {},
+              answer?.raw_submitted_answer ?? {},
+              answer?.params ?? sample?.params ?? {},
+              answer?.true_answer ?? sample?.true_answer ?? {},
+              answer?.partial_scores ?? {},
               100,
               'Public',
               score,
               score === 1,
-              { manual: score === 1 ? 'Well done.' : 'Check the sum.' },
+              answer?.feedback ?? {},
               iso(t),
               iso(t + 2000),
               fingerprint,
