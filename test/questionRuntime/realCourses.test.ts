@@ -74,3 +74,15 @@ test('pl.QuestionFileData in server.py, a cpp{2} fence, and an ansi-color log fi
   assert.match(html, /<span style="color: #c00">FAIL one<\/span>\n<span style="color: #c00">two<\/span> ok &lt;x&gt;/);
   assert.doesNotMatch(html, /\u001b/);
 });
+
+// pl-oer-numericalMethods' Norm-VectorNormProperties shows an integer vector (a list from
+// `.tolist()`) with pl-matrix-latex. Upstream's latex_from_2darray (apps/prairielearn/python/
+// prairielearn/conversion_utils.py) prints arrays with np.array2string and a formatter for
+// float_kind and complex_kind only, so integers stay integers while floats get the digits.
+test('pl-matrix-latex shows an integer matrix as integers and a float matrix with its digits', () => {
+  const out = pythonJson(`import numpy as np, prairielearn as pl
+print(json.dumps([pl.latex_from_2darray(np.array([[-8], [3]])), pl.latex_from_2darray(np.array([[1.5, -8.0]])), pl.latex_from_2darray(2)]))`);
+  assert.match(out[0], /^\\begin\{bmatrix\}\s*-8\\\\\s*3\\\\\s*\\end\{bmatrix\}$/);
+  assert.match(out[1], /1\.50 & -8\.00/);
+  assert.equal(out[2], '2.00', 'a scalar is formatted as a number, as upstream does');
+});

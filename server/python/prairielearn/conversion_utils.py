@@ -245,7 +245,10 @@ def latex_from_2darray(A: Any, presentation_type: str = "f", digits: int = 2) ->
     A = np.asarray(A)
     if A.ndim != 2:
         raise ValueError("input should be a 2D numpy array")
-    body = "\\\\\n".join(" & ".join(_fmt(x, presentation_type, digits) for x in row) for row in A)
+    # Upstream formats with np.array2string and a float/complex formatter only, so the entries of an
+    # integer (or boolean) array print as they are: [[1, -8]] is "1 & -8", not "1.00 & -8.00".
+    plain = A.dtype.kind in "iub"
+    body = "\\\\\n".join(" & ".join(str(x) if plain else _fmt(x, presentation_type, digits) for x in row) for row in A)
     return "\\begin{bmatrix}  " + body + "\\\\\n\\end{bmatrix}"
 
 
