@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { QuestionRuntime } from '../../server/src/questionRuntime';
-import { pythonJson } from './elementHarness';
+import { phaseData, pythonJson, runElement } from './elementHarness';
 import { makeVariant, submit } from './fixtures/elements2/lifecycle';
 
 const runtime = new QuestionRuntime({ timeoutMs: 10000, memoryMb: 1024, poolSize: 1 });
@@ -85,4 +85,20 @@ print(json.dumps([pl.latex_from_2darray(np.array([[-8], [3]])), pl.latex_from_2d
   assert.match(out[0], /^\\begin\{bmatrix\}\s*-8\\\\\s*3\\\\\s*\\end\{bmatrix\}$/);
   assert.match(out[1], /1\.50 & -8\.00/);
   assert.equal(out[2], '2.00', 'a scalar is formatted as a number, as upstream does');
+});
+
+// exampleCourse's element/variableOutput shows integer params (x = [a, b, a], x1 = [[a, b], [a, b]])
+// with pl-variable-output. Upstream (apps/prairielearn/elements/pl-variable-output and
+// conversion_utils.string_from_numpy / numpy_to_matlab): the MATLAB tab formats every entry with
+// the digits and writes a vector with commas (legacy style); the other tabs go through
+// np.array2string with a float/complex-only formatter, so integers stay integers, padded to one width.
+test('pl-variable-output: integer vectors and matrices per tab as upstream formats them', () => {
+  const html = '<pl-variable-output><pl-variable params-name="x">x</pl-variable><pl-variable params-name="m">m</pl-variable><pl-variable params-name="f">f</pl-variable></pl-variable-output>';
+  const out = runElement('pl-variable-output', 'render', html, phaseData('render-question', { params: { x: [9, 13, 9], m: [[9, 13], [9, 13]], f: [0.5, 1] } })).html ?? '';
+  const decoded = out.replace(/&#x27;|&#39;/g, "'");
+  for (const line of ['x = [9.00, 13.00, 9.00];', 'm = [9.00 13.00; 9.00 13.00];', 'f = [0.50, 1.00];',
+    'x = { 9, 13,  9};', 'm = {{ 9, 13}, { 9, 13}};', 'x = np.array([ 9, 13,  9])', 'f = np.array([0.50, 1.00])',
+    'x = c( 9, 13,  9)', 'm = Matrix([[ 9, 13], [ 9, 13]])']) {
+    assert.ok(decoded.includes(line), `${line} in\n${decoded}`);
+  }
 });
