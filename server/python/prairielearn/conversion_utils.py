@@ -199,10 +199,15 @@ def string_from_numpy(
     if A.ndim not in (1, 2):
         raise ValueError("input should be a scalar, 1D array or 2D array")
     cell = lambda x: string_from_numpy(x, language, presentation_type, digits)  # noqa: E731
+    if A.dtype.kind in "iub" and language != "matlab":
+        # Upstream prints these languages with np.array2string and a float/complex-only formatter:
+        # integer and boolean entries keep their own text, right-aligned to the widest one.
+        width = max((len(str(x)) for x in A.flat), default=0)
+        cell = lambda x: str(x).rjust(width)  # noqa: E731
     if A.ndim == 1:
         items = [cell(x) for x in A]
         if language == "matlab":
-            return "[" + " ".join(items) + "]"
+            return "[" + ", ".join(items) + "]"  # upstream's legacy MATLAB style: commas in a vector
         if language == "mathematica":
             return "{" + ", ".join(items) + "}"
         if language == "r":
@@ -226,10 +231,13 @@ string_from_2darray = string_from_numpy
 
 
 def numpy_to_matlab(A: Any, ndigits: int = 2, wtype: str = "f", style: str = "legacy") -> str:
-    """MATLAB text for a scalar or array; style legacy '[1 2; 3 4]', space '[1 2; 3 4]', comma '[1, 2; 3, 4]'."""
+    """MATLAB text for a scalar or array: legacy '[1, 2]' and '[1 2; 3 4]', space '[1 2]', comma '[1, 2; 3, 4]'."""
     if np.isscalar(A):
         return _fmt(A, wtype, ndigits)
-    A = np.atleast_2d(np.asarray(A))
+    A = np.asarray(A)
+    if A.ndim == 1:  # a vector: commas unless the style is space (upstream's legacy style)
+        return "[" + (" " if style == "space" else ", ").join(_fmt(x, wtype, ndigits) for x in A) + "]"
+    A = np.atleast_2d(A)
     sep = ", " if style == "comma" else " "
     return "[" + "; ".join(sep.join(_fmt(x, wtype, ndigits) for x in row) for row in A) + "]"
 
@@ -245,7 +253,10 @@ def latex_from_2darray(A: Any, presentation_type: str = "f", digits: int = 2) ->
     A = np.asarray(A)
     if A.ndim != 2:
         raise ValueError("input should be a 2D numpy array")
-    body = "\\\\\n".join(" & ".join(_fmt(x, presentation_type, digits) for x in row) for row in A)
+    # Upstream formats with np.array2string and a float/complex formatter only, so the entries of an
+    # integer (or boolean) array print as they are: [[1, -8]] is "1 & -8", not "1.00 & -8.00".
+    plain = A.dtype.kind in "iub"
+    body = "\\\\\n".join(" & ".join(str(x) if plain else _fmt(x, presentation_type, digits) for x in row) for row in A)
     return "\\begin{bmatrix}  " + body + "\\\\\n\\end{bmatrix}"
 
 

@@ -5,7 +5,7 @@ Annotations are evaluated when a controller's functions are defined, so these na
 
 from typing import Any, Literal, TypedDict
 
-__all__ = ["PartialScore", "QuestionData", "ElementTestData"]
+__all__ = ["PartialScore", "QuestionData", "ElementTestData", "QuestionFileData"]
 
 
 class PartialScore(TypedDict, total=False):
@@ -37,3 +37,9 @@ class QuestionData(TypedDict, total=False):
 
 class ElementTestData(QuestionData, total=False):
     test_type: Literal["correct", "incorrect", "invalid"]
+
+
+class QuestionFileData(QuestionData, total=False):
+    """The data of server.py's file() call (newer upstream questions annotate `data: pl.QuestionFileData`)."""
+
+    filename: str

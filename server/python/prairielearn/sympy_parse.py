@@ -87,6 +87,12 @@ def _implicit_source(text: str, names: set[str]) -> str:
     out: list[str] = []
     prev: tokenize.TokenInfo | None = None
     for tok in _tokens(text):
+        if tok.string == "!":
+            # Postfix factorial, as sympy's factorial_notation transformation (part of the
+            # standard transformations upstream parses with) reads it: n! -> factorial(n).
+            _wrap_factorial(out)
+            prev = (tokenize.OP, ")")  # type: ignore[assignment]
+            continue
         if tok.type == tokenize.ERRORTOKEN and tok.string.strip():
             raise BaseSympyError("Your answer has a syntax error.", tok.start[1])
         if tok.type == tokenize.NUMBER and tok.string[-1] in "jJ" and len(tok.string) > 1:
@@ -105,6 +111,24 @@ def _implicit_source(text: str, names: set[str]) -> str:
             out.append(s)
             prev = (kind, s)  # type: ignore[assignment]
     return " ".join(out)
+
+
+def _wrap_factorial(out: list[str]) -> None:
+    """Wraps the operand that ends `out` (a name, a number, or a parenthesized group together with
+    the function name before it) in factorial(...)."""
+    if not out or out[-1] in ("(", "*", "+", "-", "/", "**", ","):
+        raise BaseSympyError("Your answer has a syntax error.")
+    start = len(out) - 1
+    if out[-1] == ")":
+        depth = 0
+        for i in range(len(out) - 1, -1, -1):
+            depth += {")": 1, "(": -1}.get(out[i], 0)
+            if depth == 0:
+                start = i
+                break
+        if start > 0 and out[start - 1].isidentifier():
+            start -= 1
+    out[start:] = ["factorial", "(", *out[start:], ")"]
 
 
 class _Walker:

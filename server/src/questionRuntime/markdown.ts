@@ -15,8 +15,11 @@ export function expandMarkdown(html: string): string {
 function renderMarkdown(body: string): string {
   const renderer = new marked.Renderer();
   renderer.code = ({ text, lang }) => {
-    const [language, ...rest] = (lang ?? '').split(/\s+/);
-    const highlight = /\{([\d,\s-]+)\}/.exec(rest.join(' '))?.[1];
+    // As upstream's question markdown: the language is the info text before the first "{" (or
+    // backslash), the highlighted lines what the braces hold, so `cpp{4-6,9}` works without a space.
+    const info = /^([^\\{]*)(?:\{(.*)\})?/.exec(lang ?? '');
+    const language = info?.[1];
+    const highlight = info?.[2];
     const attrs = (language ? ` language="${escapeAttr(language)}"` : '') + (highlight ? ` highlight-lines="${escapeAttr(highlight)}"` : '');
     return `<pl-code${attrs}>${escapeText(text)}</pl-code>\n`;
   };

@@ -5,6 +5,7 @@ import os
 import textwrap
 
 import prairielearn as pl
+from prairielearn.ansi_html import ansi_to_html
 from prairielearn.element_ui import parse_element
 
 OPTIONAL = [
@@ -61,6 +62,8 @@ def _highlight(code: str, language: str | None, style: str) -> list[str] | None:
     """HTML per source line, or None when Pygments is missing or no language is given."""
     if not language:
         return None
+    if language == "ansi-color":
+        return ansi_to_html(code).split("\n")
     try:
         import pygments.formatters
         import pygments.lexers

@@ -1,35 +1,10 @@
 """pl-external-grader-results: the external grader's result object (data["feedback"]) in the submission panel."""
 
 import html
-import re
 
 import lxml.html
 import prairielearn as pl
-
-ANSI = re.compile(r"\x1b\[([0-9;]*)m")
-COLORS = {"30": "black", "31": "#c00", "32": "#070", "33": "#a60", "34": "#00c", "35": "#a0a", "36": "#088", "37": "#888"}
-
-
-def _ansi_to_html(text):
-    """Escapes text and turns ANSI colour codes into spans (other codes are dropped)."""
-    out, open_spans, position = [], 0, 0
-    for match in ANSI.finditer(text):
-        out.append(html.escape(text[position:match.start()]))
-        position = match.end()
-        codes = match.group(1).split(";")
-        if codes in ([""], ["0"]):
-            out.append("</span>" * open_spans)
-            open_spans = 0
-        for code in codes:
-            if code in COLORS:
-                out.append(f'<span style="color: {COLORS[code]}">')
-                open_spans += 1
-            elif code == "1":
-                out.append('<span class="fw-bold">')
-                open_spans += 1
-    out.append(html.escape(text[position:]))
-    out.append("</span>" * open_spans)
-    return "".join(out)
+from prairielearn.ansi_html import ansi_to_html
 
 
 def _rounded(value):
@@ -49,7 +24,7 @@ def _images(images):
 
 
 def _output(text):
-    return f'<pre class="bg-body-tertiary p-2 mb-1"><code>{_ansi_to_html(str(text))}</code></pre>' if text else ""
+    return f'<pre class="bg-body-tertiary p-2 mb-1"><code>{ansi_to_html(str(text))}</code></pre>' if text else ""
 
 
 def prepare(element_html, data):
@@ -77,7 +52,7 @@ def render(element_html, data):
     if results.get("gradable") is False:
         parts.append('<div class="alert alert-warning">This submission could not be graded.</div>')
     if results.get("message"):
-        parts.append(f'<p>{_ansi_to_html(str(results["message"]))}</p>')
+        parts.append(f'<p>{ansi_to_html(str(results["message"]))}</p>')
     parts.append(_output(results.get("output")))
     parts.append(_images(results.get("images")))
     tests = [t for t in results.get("tests") or [] if isinstance(t, dict)]
@@ -94,7 +69,7 @@ def render(element_html, data):
 
         body = "".join([
             f'<p class="mb-1">{html.escape(str(test["description"]))}</p>' if test.get("description") else "",
-            f'<p class="mb-1">{_ansi_to_html(str(test["message"]))}</p>' if test.get("message") else "",
+            f'<p class="mb-1">{ansi_to_html(str(test["message"]))}</p>' if test.get("message") else "",
             _output(test.get("output")), _images(test.get("images")),
         ])
         parts.append(f'<div class="card mb-1"><div class="card-header">{html.escape(str(test.get("name", "")))}{points}</div>'
