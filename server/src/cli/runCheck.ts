@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { allEntries, loadCourse } from '../course/course';
-import { CourseChecker } from '../course/checkCourse';
-import { QUESTION_FILE_CHECKERS } from '../course/rules';
+import { CourseChecker } from '../course/checker/courseChecker';
 import { findCourseRoots, nodeCourseReader } from '../course/courseReader';
 import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Severity, type SeverityOverrides, type TextRange } from '../course/diagnostic';
 import type { JsonFile } from '../course/jsonFile';
 import { UsageError } from './options';
+import { questionFileCheckers } from '../questionHtml/courseChecks';
 import { SourceText } from '../questionHtml/sourceText';
 import { QuestionFileThread } from './questionFileThread';
 
@@ -84,7 +84,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
     }
   }
 
-  const checker = new CourseChecker();
+  const checker = new CourseChecker(questionFileCheckers());
   const thread = options.questionFileScript ? new QuestionFileThread(options.questionFileScript) : undefined;
   const problems: Problem[] = [];
   try {
@@ -105,7 +105,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
         }
       } else {
         for (const q of course.questions.values()) {
-          for (const { fileName } of QUESTION_FILE_CHECKERS) if (checker.questionFileText(q.dir + nodePath.sep + fileName) !== undefined) checked.files++;
+          for (const { fileName } of checker.questionFileCheckers) if (checker.questionFileText(q.dir + nodePath.sep + fileName) !== undefined) checked.files++;
         }
         for (const d of diagnostics) {
           const text = files.has(d.file) ? undefined : checker.questionFileText(d.file);

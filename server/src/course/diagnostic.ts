@@ -1,6 +1,12 @@
 /** A problem found in a course, independent of any editor protocol. Ranges are character offsets. */
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
+/** A diagnostic code a rule can emit, with PrairieLearn's severity and a one-line description. */
+export interface CodeInfo {
+  severity: Severity;
+  description: string;
+}
+
 export interface TextRange {
   start: number;
   end: number;

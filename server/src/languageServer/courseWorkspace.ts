@@ -1,14 +1,15 @@
 import * as nodePath from 'node:path';
 import { allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type InfoEntry } from '../course/course';
-import { CourseChecker, type CheckOptions } from '../course/checkCourse';
+import type { CheckOptions } from '../course/checker/checkOptions';
+import { CourseChecker } from '../course/checker/courseChecker';
 import { cachingReader, findCourseRoots, nodeCourseReader, overlayReader } from '../course/courseReader';
 import type { CourseDiagnostic } from '../course/diagnostic';
-import { QUESTION_FILE_CHECKERS } from '../course/rules';
+import { QUESTION_FILE_NAMES, questionFileCheckers } from '../questionHtml/courseChecks';
+import { ServerPyCache } from '../questionHtml/questionFileChecker';
 import { SourceText } from '../questionHtml/sourceText';
 import type { Positions } from './lspDiagnostics';
 
 const INFO_NAMES = new Set(Object.values(INFO_FILE_NAME));
-const QUESTION_FILE_NAMES = new Set(QUESTION_FILE_CHECKERS.map((c) => c.fileName));
 /**
  * Files whose every change the client reports (its file watchers), so that their reads can be
  * cached: info files, question files, server.py, and client files.
@@ -37,6 +38,8 @@ export interface CourseState {
   reloaded: Set<InfoEntry>;
   /** Each course has its own checker, which keeps what it found between checks of that course. */
   checker: CourseChecker;
+  /** The course's scanned server.py files, shared by its checker and the editing help of question.html. */
+  serverPy: ServerPyCache;
 }
 
 /**
@@ -98,7 +101,9 @@ export class CourseWorkspace {
     root = nodePath.resolve(root);
     const existing = this.courses.get(root);
     if (existing) return existing;
-    const state: CourseState = { root, course: loadCourse(root, this.reader), reload: new Set(), rescan: false, reloaded: new Set(), checker: new CourseChecker() };
+    const serverPy = new ServerPyCache();
+    const checker = new CourseChecker(questionFileCheckers(serverPy));
+    const state: CourseState = { root, course: loadCourse(root, this.reader), reload: new Set(), rescan: false, reloaded: new Set(), checker, serverPy };
     this.courses.set(root, state);
     return state;
   }
