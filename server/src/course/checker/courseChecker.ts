@@ -8,7 +8,8 @@ import type { QuestionFileChecker } from './questionFileChecker';
 import { QuestionFileStore } from './questionFileStore';
 import type { CheckPass } from './revisions';
 import { RuleScheduler } from './ruleScheduler';
-import { ReportOrder, type Slot } from './slots';
+import { ReportOrder } from './reportOrder';
+import type { Slot } from './slots';
 
 /**
  * Checks courses the way PrairieLearn's sync does: per file, JSON then UUID then schema then the

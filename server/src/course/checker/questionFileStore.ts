@@ -4,22 +4,8 @@ import type { CourseDiagnostic } from '../diagnostic';
 import { sameItems } from '../sameItems';
 import type { QuestionFileChecker, QuestionFileReport, QuestionFileRun } from './questionFileChecker';
 import type { CheckPass } from './revisions';
-import { ReportOrder, type QuestionFileSlot, type Slot } from './slots';
-
-/** A question file as last read and checked. */
-export interface QuestionFileState {
-  /** '' when the file could not be read (`readError`). */
-  text: string;
-  readError?: string;
-  /** Made when first needed; not kept by a pass that does not `keep`. */
-  prepared?: unknown;
-  /** The diagnostics and what they were computed with (current while the key and disk generation are the same). */
-  diagnostics?: CourseDiagnostic[];
-  key?: string;
-  diskGeneration?: number;
-  /** The number of the sweep that last found the file. */
-  foundInSweep: number;
-}
+import { ReportOrder } from './reportOrder';
+import type { QuestionFileSlot, QuestionFileState, Slot } from './slots';
 
 /** One question file of one pass: its checker (by number, as in the report order) and that checker's run. */
 interface QuestionFileStep {

@@ -1,7 +1,7 @@
 import type { InfoEntry } from '../course';
+import type { CourseDiagnostic } from '../diagnostic';
 import type { JsonFile } from '../jsonFile';
 import type { InfoFileResult } from './infoFilePipeline';
-import type { QuestionFileState } from './questionFileStore';
 
 /** An entry's place in the last pass: its own result and its number, for the course rules' bookkeeping. */
 export interface Slot {
@@ -24,27 +24,17 @@ export interface QuestionFileSlot {
   state?: QuestionFileState;
 }
 
-/**
- * The few items of many that have something to report, listed in course order. The order is
- * sorted again only when the set changes, so listing costs in proportion to the items, not the course.
- */
-export class ReportOrder<T extends { index: number }> {
-  private readonly items = new Set<T>();
-  private ordered: T[] | undefined = [];
-
-  set(item: T, reports: boolean): void {
-    if (reports === this.items.has(item)) return;
-    if (reports) this.items.add(item);
-    else this.items.delete(item);
-    this.ordered = undefined;
-  }
-
-  clear(): void {
-    this.items.clear();
-    this.ordered = [];
-  }
-
-  list(): T[] {
-    return (this.ordered ??= [...this.items].sort((a, b) => a.index - b.index));
-  }
+/** A question file as last read and checked. */
+export interface QuestionFileState {
+  /** '' when the file could not be read (`readError`). */
+  text: string;
+  readError?: string;
+  /** Made when first needed; not kept by a pass that does not `keep`. */
+  prepared?: unknown;
+  /** The diagnostics and what they were computed with (current while the key and disk generation are the same). */
+  diagnostics?: CourseDiagnostic[];
+  key?: string;
+  diskGeneration?: number;
+  /** The number of the sweep that last found the file. */
+  foundInSweep: number;
 }
