@@ -3,8 +3,7 @@ import * as nodePath from 'node:path';
 import { allEntries, loadCourse } from '../course/course';
 import { CourseChecker } from '../course/checker/courseChecker';
 import { findCourseRoots, nodeCourseReader } from '../course/courseReader';
-import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Severity, type SeverityOverrides, type TextRange } from '../course/diagnostic';
-import type { JsonFile } from '../course/jsonFile';
+import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Severity, type Positions, type SeverityOverrides, type TextRange } from '../course/diagnostic';
 import { UsageError } from './options';
 import { questionFileCheckers } from '../questionHtml/courseChecks';
 import { SourceText } from '../questionHtml/sourceText';
@@ -39,9 +38,6 @@ export interface CheckedCourse {
   /** Info files checked. */
   files: number;
 }
-
-/** An info file, or a question file (question.html) the checker kept. */
-type Positions = Pick<JsonFile, 'text' | 'positionAt'>;
 
 export interface CheckResult {
   courses: CheckedCourse[];

@@ -12,6 +12,12 @@ export interface TextRange {
   end: number;
 }
 
+/** What turns a checked file's offsets into positions: an info file's JsonFile, or a question file's text (SourceText). */
+export interface Positions {
+  text: string;
+  positionAt(offset: number): { line: number; character: number };
+}
+
 export interface RelatedLocation {
   file: string;
   range: TextRange;

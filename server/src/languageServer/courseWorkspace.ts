@@ -3,11 +3,10 @@ import { allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type 
 import type { CheckOptions } from '../course/checker/checkOptions';
 import { CourseChecker } from '../course/checker/courseChecker';
 import { cachingReader, findCourseRoots, nodeCourseReader, overlayReader } from '../course/courseReader';
-import type { CourseDiagnostic } from '../course/diagnostic';
+import type { CourseDiagnostic, Positions } from '../course/diagnostic';
 import { QUESTION_FILE_NAMES, questionFileCheckers } from '../questionHtml/courseChecks';
 import { ServerPyCache } from '../questionHtml/questionFileChecker';
 import { SourceText } from '../questionHtml/sourceText';
-import type { Positions } from './lspDiagnostics';
 
 const INFO_NAMES = new Set(Object.values(INFO_FILE_NAME));
 /**
