@@ -225,6 +225,14 @@ export class CourseWorkspace {
     state.reload.clear();
   }
 
+  /**
+   * Re-reads an entry whose editor text is not the text it was parsed from, for a request that
+   * comes before the debounced check (which re-reads it again through `reload` and tells the checker).
+   */
+  reloadIfEdited(state: CourseState, entry: InfoEntry, editorText: string): void {
+    if (entry.file?.text !== editorText) reloadEntry(state.course, entry, this.reader);
+  }
+
   /** Whether `path` is an entity folder, an info file, or a folder above them. */
   private holdsEntities(state: CourseState, path: string): boolean {
     for (const entry of allEntries(state.course)) if (isWithin(entry.path, path)) return true;
