@@ -1,11 +1,10 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { allEntries, loadCourse } from '../course/course';
-import { CourseChecker } from '../course/checker/courseChecker';
 import { findCourseRoots, nodeCourseReader } from '../course/courseReader';
 import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Severity, type Positions, type SeverityOverrides, type TextRange } from '../course/diagnostic';
 import { UsageError } from './options';
-import { questionFileCheckers } from '../questionHtml/courseChecks';
+import { CourseChecker } from '../questionHtml/courseChecks';
 import { SourceText } from '../questionHtml/sourceText';
 import { QuestionFileThread } from './questionFileThread';
 
@@ -80,7 +79,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
     }
   }
 
-  const checker = new CourseChecker(questionFileCheckers());
+  const checker = new CourseChecker();
   const thread = options.questionFileScript ? new QuestionFileThread(options.questionFileScript) : undefined;
   const problems: Problem[] = [];
   try {

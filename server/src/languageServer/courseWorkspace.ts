@@ -1,10 +1,9 @@
 import * as nodePath from 'node:path';
 import { allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type InfoEntry } from '../course/course';
 import type { CheckOptions } from '../course/checker/checkOptions';
-import { CourseChecker } from '../course/checker/courseChecker';
 import { cachingReader, findCourseRoots, nodeCourseReader, overlayReader } from '../course/courseReader';
 import type { CourseDiagnostic, Positions } from '../course/diagnostic';
-import { QUESTION_FILE_NAMES, questionFileCheckers } from '../questionHtml/courseChecks';
+import { CourseChecker, QUESTION_FILE_NAMES, questionFileCheckers } from '../questionHtml/courseChecks';
 import { ServerPyCache } from '../questionHtml/questionFileChecker';
 import { SourceText } from '../questionHtml/sourceText';
 

@@ -1,5 +1,5 @@
 import type { CodeInfo } from '../course/diagnostic';
-import { CourseChecker as InfoFileChecker } from '../course/checker/courseChecker';
+import { CourseChecker as CourseCheckerCore } from '../course/checker/courseChecker';
 import type { QuestionFileChecker } from '../course/checker/questionFileChecker';
 import { infoFileCodes } from '../course/rules';
 import { questionHtmlChecker, ServerPyCache } from './questionFileChecker';
@@ -18,10 +18,10 @@ export function questionFileCheckers(serverPy = new ServerPyCache()): QuestionFi
 export const QUESTION_FILE_NAMES: ReadonlySet<string> = new Set(questionFileCheckers().map((c) => c.fileName));
 
 /**
- * A course checker composed as the editor and pl-check use it: the info files, and question.html
- * with a server.py cache of its own.
+ * The course library's checker composed as the editor and pl-check use it: the info files, and
+ * question.html (by default with a server.py cache of its own; a course state passes its own).
  */
-export class CourseChecker extends InfoFileChecker {
+export class CourseChecker extends CourseCheckerCore {
   constructor(checkers: readonly QuestionFileChecker[] = questionFileCheckers()) {
     super(checkers);
   }
