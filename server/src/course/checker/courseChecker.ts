@@ -63,7 +63,7 @@ export class CourseChecker {
   /**
    * Checks like `check`, but returns only the files whose diagnostics may differ from the previous
    * pass's (undefined: any file's may), for a caller that keeps them by file (`diagnosticsOf`).
-   * Options other than the reader, clock, generation and `reloaded` count as a change of every
+   * Options other than the reader, clock, disk generation and `reloaded` count as a change of every
    * file unless they are the very same values as last time.
    */
   update(course: Course, options: CheckOptions = {}): ReadonlySet<string> | undefined {
