@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { BenchSection } from './context';
 import { median, percentile, timeOnce } from './stats';
 import { loadCourse } from '../../server/src/course/course';
-import { CourseChecker } from '../../server/src/course/checkCourse';
+import { CourseChecker } from '../../server/src/questionHtml/courseChecks';
 import { cachingReader, nodeCourseReader, overlayReader } from '../../server/src/course/courseReader';
 import { checkTemplate, prepareTemplate } from '../../server/src/questionHtml/checkTemplate';
 import { courseElementNames, ServerPyCache } from '../../server/src/questionHtml/questionFileChecker';

@@ -4,8 +4,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadCourse } from '../../server/src/course/course';
-import { CourseChecker } from '../../server/src/course/checkCourse';
-import { allCodes } from '../../server/src/course/rules';
+import { CourseChecker } from '../../server/src/questionHtml/courseChecks';
+import { allCodes } from '../../server/src/questionHtml/courseChecks';
 import { computeLineStarts } from '../../server/src/course/jsonFile';
 
 const ROOT = path.join(__dirname, 'fixtures/one-mistake-per-rule');

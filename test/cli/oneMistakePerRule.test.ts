@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { allCodes } from '../../server/src/course/rules';
+import { allCodes } from '../../server/src/questionHtml/courseChecks';
 import { runCli } from './runCli';
 
 // A course with one mistake per diagnostic code; the expectations list every diagnostic it must

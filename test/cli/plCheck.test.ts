@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BASE_COURSE, writeCourse, temporaryFolder } from '../helpers/course';
-import { allCodes } from '../../server/src/course/rules';
+import { allCodes } from '../../server/src/questionHtml/courseChecks';
 import { REPO, assertNoStackTrace, runCli } from './runCli';
 
 const UUID_A = '11111111-1111-4111-8111-111111111111';

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BASE_COURSE, checkCourseFiles, checkFolder, withCode, writeCourse } from '../helpers/course';
 import { loadCourse } from '../../server/src/course/course';
-import { CourseChecker } from '../../server/src/course/checkCourse';
+import { CourseChecker } from '../../server/src/questionHtml/courseChecks';
 
 const UUID = '5b5d8a5e-1c0e-4a57-9c3b-2f1d7e6a9b10';
 const QUESTION = { uuid: UUID, title: 'Q', topic: 'Basics', type: 'v3' };

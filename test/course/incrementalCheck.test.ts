@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { allEntries, loadCourse, reloadEntry } from '../../server/src/course/course';
-import { CourseChecker } from '../../server/src/course/checkCourse';
+import { CourseChecker } from '../../server/src/questionHtml/courseChecks';
 import { cachingReader, nodeCourseReader, overlayReader } from '../../server/src/course/courseReader';
 import type { CourseDiagnostic } from '../../server/src/course/diagnostic';
 import { BASE_COURSE, writeCourse } from '../helpers/course';

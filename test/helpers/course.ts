@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadCourse } from '../../server/src/course/course';
-import { CourseChecker, type CheckOptions } from '../../server/src/course/checkCourse';
+import { CourseChecker, type CheckOptions } from '../../server/src/questionHtml/courseChecks';
 import type { CourseDiagnostic } from '../../server/src/course/diagnostic';
 import { computeLineStarts } from '../../server/src/course/jsonFile';
 

@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { checkTemplate, prepareTemplate } from '../../server/src/questionHtml/checkTemplate';
 import { TEMPLATE_RULES } from '../../server/src/questionHtml/rules';
-import { allCodes } from '../../server/src/course/rules';
+import { allCodes } from '../../server/src/questionHtml/courseChecks';
 
 // Each fixture is a question.html for one rule; expected.json lists [code, covered text] of every
 // diagnostic the template-only rules must report on it (and nothing else).

@@ -1,5 +1,5 @@
 import { checkCourseFiles, type CourseFiles, type FoundDiagnostic } from '../helpers/course';
-import type { CheckOptions } from '../../server/src/course/checkCourse';
+import type { CheckOptions } from '../../server/src/questionHtml/courseChecks';
 
 /** Fixtures shared by the accessControl and course-instance rule tests. */
 export const CI_PATH = 'courseInstances/Fa26/infoCourseInstance.json';

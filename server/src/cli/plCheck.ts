@@ -3,7 +3,7 @@
 import * as os from 'node:os';
 import { isMainThread, parentPort } from 'node:worker_threads';
 import packageJson from '../../../package.json';
-import { allCodes } from '../course/rules';
+import { allCodes } from '../questionHtml/courseChecks';
 import { formatHuman, printable } from './formatHuman';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';

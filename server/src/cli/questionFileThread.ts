@@ -1,9 +1,10 @@
 import * as nodePath from 'node:path';
 import { Worker, type MessagePort } from 'node:worker_threads';
-import { checkQuestionFileAfresh, type QuestionFileRun } from '../course/checkCourse';
+import type { QuestionFileRun } from '../course/checker/questionFileChecker';
+import { checkQuestionFileAfresh } from '../course/checker/questionFileStore';
 import { nodeCourseReader } from '../course/courseReader';
 import type { CourseDiagnostic } from '../course/diagnostic';
-import { QUESTION_FILE_CHECKERS } from '../course/rules';
+import { questionFileCheckers } from '../questionHtml/courseChecks';
 
 /** The question files of one course, checked: how many there were, and those with diagnostics. */
 export interface QuestionFileResults {
@@ -78,17 +79,19 @@ export class QuestionFileThread {
 /** The thread's side: checks each question folder handed over with every question file checker. */
 export function serveQuestionFiles(port: MessagePort): void {
   const reader = nodeCourseReader;
+  // pl-check's checks of question files, composed here as on the main thread.
+  const checkers = questionFileCheckers();
   let runs: QuestionFileRun[] = [];
   let results: QuestionFileResults = { found: 0, files: [] };
   port.on('message', (request: Request) => {
     if (request.type === 'course') {
-      runs = QUESTION_FILE_CHECKERS.map((checker) => checker.begin(request.root, reader, true));
+      runs = checkers.map((checker) => checker.begin(request.root, reader, false));
       results = { found: 0, files: [] };
     } else if (request.type === 'questions') {
       for (const dir of request.dirs) {
         for (let c = 0; c < runs.length; c++) {
-          const path = dir + nodePath.sep + QUESTION_FILE_CHECKERS[c].fileName;
-          const checked = checkQuestionFileAfresh(c, runs[c], reader, dir, path);
+          const path = dir + nodePath.sep + checkers[c].fileName;
+          const checked = checkQuestionFileAfresh({ checker: checkers[c], run: runs[c], reader, questionDir: dir, path });
           if (!checked) continue;
           results.found++;
           if (checked.diagnostics.length > 0) results.files.push({ path, ...checked });

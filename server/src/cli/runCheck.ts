@@ -1,12 +1,10 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { allEntries, loadCourse } from '../course/course';
-import { CourseChecker } from '../course/checkCourse';
-import { QUESTION_FILE_CHECKERS } from '../course/rules';
 import { findCourseRoots, nodeCourseReader } from '../course/courseReader';
-import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Severity, type SeverityOverrides, type TextRange } from '../course/diagnostic';
-import type { JsonFile } from '../course/jsonFile';
+import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Severity, type Positions, type SeverityOverrides, type TextRange } from '../course/diagnostic';
 import { UsageError } from './options';
+import { CourseChecker } from '../questionHtml/courseChecks';
 import { SourceText } from '../questionHtml/sourceText';
 import { QuestionFileThread } from './questionFileThread';
 
@@ -39,9 +37,6 @@ export interface CheckedCourse {
   /** Info files checked. */
   files: number;
 }
-
-/** An info file, or a question file (question.html) the checker kept. */
-type Positions = Pick<JsonFile, 'text' | 'positionAt'>;
 
 export interface CheckResult {
   courses: CheckedCourse[];
@@ -105,7 +100,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
         }
       } else {
         for (const q of course.questions.values()) {
-          for (const { fileName } of QUESTION_FILE_CHECKERS) if (checker.questionFileText(q.dir + nodePath.sep + fileName) !== undefined) checked.files++;
+          for (const { fileName } of checker.questionFileCheckers) if (checker.questionFileText(q.dir + nodePath.sep + fileName) !== undefined) checked.files++;
         }
         for (const d of diagnostics) {
           const text = files.has(d.file) ? undefined : checker.questionFileText(d.file);

@@ -1,9 +1,21 @@
 /** A problem found in a course, independent of any editor protocol. Ranges are character offsets. */
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
+/** A diagnostic code a rule can emit, with PrairieLearn's severity and a one-line description. */
+export interface CodeInfo {
+  severity: Severity;
+  description: string;
+}
+
 export interface TextRange {
   start: number;
   end: number;
+}
+
+/** What turns a checked file's offsets into positions: an info file's JsonFile, or a question file's text (SourceText). */
+export interface Positions {
+  text: string;
+  positionAt(offset: number): { line: number; character: number };
 }
 
 export interface RelatedLocation {

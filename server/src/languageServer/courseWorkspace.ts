@@ -1,14 +1,13 @@
 import * as nodePath from 'node:path';
 import { allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type InfoEntry } from '../course/course';
-import { CourseChecker, type CheckOptions } from '../course/checkCourse';
+import type { CheckOptions } from '../course/checker/checkOptions';
 import { cachingReader, findCourseRoots, nodeCourseReader, overlayReader } from '../course/courseReader';
-import type { CourseDiagnostic } from '../course/diagnostic';
-import { QUESTION_FILE_CHECKERS } from '../course/rules';
+import type { CourseDiagnostic, Positions } from '../course/diagnostic';
+import { CourseChecker, QUESTION_FILE_NAMES, questionFileCheckers } from '../questionHtml/courseChecks';
+import { ServerPyCache } from '../questionHtml/questionFileChecker';
 import { SourceText } from '../questionHtml/sourceText';
-import type { Positions } from './lspDiagnostics';
 
 const INFO_NAMES = new Set(Object.values(INFO_FILE_NAME));
-const QUESTION_FILE_NAMES = new Set(QUESTION_FILE_CHECKERS.map((c) => c.fileName));
 /**
  * Files whose every change the client reports (its file watchers), so that their reads can be
  * cached: info files, question files, server.py, and client files.
@@ -37,6 +36,8 @@ export interface CourseState {
   reloaded: Set<InfoEntry>;
   /** Each course has its own checker, which keeps what it found between checks of that course. */
   checker: CourseChecker;
+  /** The course's scanned server.py files, shared by its checker and the editing help of question.html. */
+  serverPy: ServerPyCache;
 }
 
 /**
@@ -98,7 +99,9 @@ export class CourseWorkspace {
     root = nodePath.resolve(root);
     const existing = this.courses.get(root);
     if (existing) return existing;
-    const state: CourseState = { root, course: loadCourse(root, this.reader), reload: new Set(), rescan: false, reloaded: new Set(), checker: new CourseChecker() };
+    const serverPy = new ServerPyCache();
+    const checker = new CourseChecker(questionFileCheckers(serverPy));
+    const state: CourseState = { root, course: loadCourse(root, this.reader), reload: new Set(), rescan: false, reloaded: new Set(), checker, serverPy };
     this.courses.set(root, state);
     return state;
   }
@@ -219,6 +222,14 @@ export class CourseWorkspace {
     }
     state.rescan = false;
     state.reload.clear();
+  }
+
+  /**
+   * Re-reads an entry whose editor text is not the text it was parsed from, for a request that
+   * comes before the debounced check (which re-reads it again through `reload` and tells the checker).
+   */
+  reloadIfEdited(state: CourseState, entry: InfoEntry, editorText: string): void {
+    if (entry.file?.text !== editorText) reloadEntry(state.course, entry, this.reader);
   }
 
   /** Whether `path` is an entity folder, an info file, or a folder above them. */

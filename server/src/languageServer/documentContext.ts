@@ -1,7 +1,7 @@
 import { URI } from 'vscode-uri';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { Position, TextDocument } from 'vscode-languageserver-textdocument';
-import { reloadEntry, type InfoEntry } from '../course/course';
+import type { InfoEntry } from '../course/course';
 import type { CourseState, CourseWorkspace } from './courseWorkspace';
 import type { SchemaService } from './schemaService';
 
@@ -41,7 +41,7 @@ export function documentContext(ctx: ServerContext, uri: string): DocumentContex
   ctx.workspace.refresh(state);
   const entry = ctx.workspace.entryOf(path)?.entry;
   if (!entry) return undefined;
-  if (entry.file?.text !== document.getText()) reloadEntry(state.course, entry, ctx.workspace.reader);
+  ctx.workspace.reloadIfEdited(state, entry, document.getText());
   // Nested too deep for the parsers behind every request (the file's one diagnostic says so).
   if (entry.file?.tooDeepAt !== undefined) return undefined;
   return { document, state, entry };

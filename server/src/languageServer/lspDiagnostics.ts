@@ -6,7 +6,8 @@ import {
   type DiagnosticRelatedInformation,
   type Range,
 } from 'vscode-languageserver';
-import { limitFindings, type CourseDiagnostic, type Severity, type TextRange } from '../course/diagnostic';
+import { limitFindings, type CourseDiagnostic, type Positions, type Severity, type TextRange } from '../course/diagnostic';
+import { sameItems } from '../course/sameItems';
 
 export const SOURCE = 'PrairieLearn';
 
@@ -21,8 +22,6 @@ export function fileUri(path: string): string {
   return URI.file(path).toString();
 }
 
-/** What turns a file's offsets into positions: an info file's JsonFile, or the text of a question file. */
-export type Positions = { positionAt(offset: number): { line: number; character: number } };
 
 /** One file's diagnostics in LSP form; `positionsOf` gives the text each file was checked with. */
 export function toLspDiagnostics(diagnostics: CourseDiagnostic[], positionsOf: (file: string) => Positions | undefined): Diagnostic[] {
@@ -133,10 +132,4 @@ export class DiagnosticsPublisher {
     this.publish(root, new Map(), () => undefined);
     this.published.delete(root);
   }
-}
-
-function sameItems<T>(a: T[], b: T[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

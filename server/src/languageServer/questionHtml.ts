@@ -33,8 +33,6 @@ const KIND: Record<CompletionKind, CompletionItemKind> = {
   param: CompletionItemKind.Variable,
 };
 
-const serverPy = new ServerPyCache();
-
 /** The open question.html and what the editing help may know about its course. */
 function context(ctx: ServerContext, uri: string): { document: TextDocument; env: EditingEnv } | undefined {
   const document = ctx.documents.get(uri);
@@ -48,7 +46,8 @@ function context(ctx: ServerContext, uri: string): { document: TextDocument; env
     courseRoot: state?.root,
     courseElements: state ? courseElementNames(state.course.root, reader) : undefined,
     readDir: (dir) => reader.readDir(dir),
-    serverPy: serverPy.names(questionDir, reader),
+    // Outside a course there is no cache to keep a scan in.
+    serverPy: (state?.serverPy ?? new ServerPyCache()).names(questionDir, reader, !!state),
   };
   return { document, env };
 }

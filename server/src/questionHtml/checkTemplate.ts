@@ -1,4 +1,4 @@
-import type { CodeInfo } from '../course/rules/rule';
+import type { CodeInfo } from '../course/diagnostic';
 import { analyze } from './analysis';
 import { TEMPLATE_RULES } from './rules';
 import type { CourseTemplateRule, TemplateEnv, TemplateReport } from './rules/rule';

@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import type { QuestionFileChecker, QuestionFileReport } from '../course/checkCourse';
+import type { QuestionFileChecker, QuestionFileReport } from '../course/checker/questionFileChecker';
 import type { CourseReader } from '../course/courseReader';
 import { checkTemplate, courseElementsKey, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
 import type { TemplateReport } from './rules/rule';
@@ -11,9 +11,12 @@ export function courseElementNames(courseRoot: string, reader: CourseReader): Co
   return readCourseElements(courseRoot, reader);
 }
 
-/** server.py of a question, scanned; the scan is cached by text unless `keep` is false. */
+/**
+ * server.py of each question, scanned; the scan is kept, keyed on the file's path and checked against
+ * its text, unless `keep` is false, and dropped when the file is gone. One per course (its state owns it).
+ */
 export class ServerPyCache {
-  private cache = new Map<string, { text: string; names: ServerPyNames }>();
+  private readonly byPath = new Map<string, { text: string; names: ServerPyNames }>();
 
   names(questionDir: string, reader: CourseReader, keep = true): ServerPyNames | undefined {
     const path = questionDir + nodePath.sep + 'server.py';
@@ -27,50 +30,50 @@ export class ServerPyCache {
       }
     }
     if (text === undefined) {
-      this.cache.delete(path);
+      this.byPath.delete(path);
       return undefined;
     }
     if (!keep) return scanServerPy(text);
-    let cached = this.cache.get(path);
+    let cached = this.byPath.get(path);
     if (cached?.text !== text) {
       cached = { text, names: scanServerPy(text) };
-      this.cache.set(path, cached);
+      this.byPath.set(path, cached);
     }
     return cached.names;
   }
 }
 
-const serverPy = new ServerPyCache();
-
-/** question.html of every question, checked with the course checker. */
-export const questionHtmlChecker: QuestionFileChecker<PreparedTemplate> = {
-  fileName: 'question.html',
-  codes: templateCodes(),
-  prepare: prepareTemplate,
-  unreadable: (code) => ({
-    code: 'question-html-skipped',
-    // An errno code (EACCES) is a file PrairieLearn cannot read either; otherwise the reader says why it skipped the file.
-    message: /^E[A-Z]+$/.test(code)
-      ? `question.html is not checked: it cannot be read (${code}), so PrairieLearn cannot render the question either. Fix its permissions.`
-      : `question.html is not checked: it is ${code}.`,
-    range: { start: 0, end: 0 },
-  }),
-  begin(courseRoot, reader, once) {
-    const courseElements = courseElementNames(courseRoot, reader);
-    const exists = (path: string) => reader.exists(path);
-    return {
-      // Besides the question's own files, the checks depend only on these.
-      key: `${courseRoot}\n${courseElementsKey(courseElements)}`,
-      check: (prepared, questionDir) =>
-        checkTemplate(prepared, courseElements, {
-          questionDir,
-          courseRoot,
-          exists,
-          serverPy: () => serverPy.names(questionDir, reader, !once),
-        }).map(toReport),
-    };
-  },
-};
+/** question.html of every question, checked with the course checker; `serverPy` is the course's cache of scans. */
+export function questionHtmlChecker(serverPy: ServerPyCache): QuestionFileChecker<PreparedTemplate> {
+  return {
+    fileName: 'question.html',
+    codes: templateCodes(),
+    prepare: prepareTemplate,
+    unreadable: (code) => ({
+      code: 'question-html-skipped',
+      // An errno code (EACCES) is a file PrairieLearn cannot read either; otherwise the reader says why it skipped the file.
+      message: /^E[A-Z]+$/.test(code)
+        ? `question.html is not checked: it cannot be read (${code}), so PrairieLearn cannot render the question either. Fix its permissions.`
+        : `question.html is not checked: it is ${code}.`,
+      range: { start: 0, end: 0 },
+    }),
+    begin(courseRoot, reader, keep) {
+      const courseElements = courseElementNames(courseRoot, reader);
+      const exists = (path: string) => reader.exists(path);
+      return {
+        // Besides the question's own files, the checks depend only on these.
+        key: `${courseRoot}\n${courseElementsKey(courseElements)}`,
+        check: (prepared, questionDir) =>
+          checkTemplate(prepared, courseElements, {
+            questionDir,
+            courseRoot,
+            exists,
+            serverPy: () => serverPy.names(questionDir, reader, keep),
+          }).map(toReport),
+      };
+    },
+  };
+}
 
 function toReport(r: TemplateReport): QuestionFileReport {
   const out: QuestionFileReport = { code: r.code, message: r.message, range: { start: r.start, end: r.end } };

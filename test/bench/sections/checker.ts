@@ -6,7 +6,7 @@ import { medianRun, runNode, type ChildRun } from '../childProcess';
 import { timeMedian, timeOnce } from '../stats';
 import { evictFromPageCache } from '../pageCache';
 import { loadCourse } from '../../../server/src/course/course';
-import { CourseChecker } from '../../../server/src/course/checkCourse';
+import { CourseChecker } from '../../../server/src/questionHtml/courseChecks';
 
 /**
  * (b) Checking the whole 10,000-question course with pl-check, as a child process beside the child

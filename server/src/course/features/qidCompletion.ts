@@ -1,6 +1,6 @@
 import { isDraftQid, isTemplateQid, type Course, type InfoEntry } from '../course';
 import type { JsonFile } from '../jsonFile';
-import type { ValueCandidate } from './valueCandidates';
+import type { ValueCandidate } from './valueCandidate';
 
 /**
  * The candidates of a course's questions, in order, with the info file each was made from. A

@@ -6,13 +6,9 @@ import { DEPENDENCY_FOLDERS } from '../courseConventions';
 import { dependencyFolder, dependencyPaths } from './dependencyPaths';
 import { qidCandidates } from './qidCompletion';
 import { referenceAt } from './references';
+import type { ValueCandidate } from './valueCandidate';
 
-export interface ValueCandidate {
-  value: string;
-  /** One line shown next to the value (a question's title, a name's description). */
-  detail?: string;
-  kind: 'question' | 'name' | 'file';
-}
+export type { ValueCandidate } from './valueCandidate';
 
 /**
  * Values the course offers at `path` of `entry` (QIDs, declared names, dependency files), or

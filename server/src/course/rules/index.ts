@@ -1,6 +1,4 @@
 import type { CodeInfo, Rule } from './rule';
-import type { QuestionFileChecker } from '../checkCourse';
-import { questionHtmlChecker } from '../../questionHtml/questionFileChecker';
 import { duplicateUuids } from './duplicateUuids';
 import { questionOptions } from './questionOptions';
 import { externalGradingOptionsRequired } from './externalGradingOptionsRequired';
@@ -108,20 +106,17 @@ export const ALL_RULES: Rule[] = [
   assessmentPreferenceOverrides,
 ];
 
-/** Checks of other files in each question folder (question.html), run by the same checker. */
-export const QUESTION_FILE_CHECKERS: QuestionFileChecker[] = [questionHtmlChecker];
-
 const SEVERITIES = new Map<string, CodeInfo>();
 for (const [code, info] of Object.entries(PIPELINE_CODES)) SEVERITIES.set(code, info);
-for (const rule of [...ALL_RULES, ...QUESTION_FILE_CHECKERS]) {
+for (const rule of ALL_RULES) {
   for (const [code, info] of Object.entries(rule.codes)) {
     if (SEVERITIES.has(code)) throw new Error(`diagnostic code ${code} is declared twice`);
     SEVERITIES.set(code, info);
   }
 }
 
-/** Every diagnostic code with its default severity and description. */
-export function allCodes(): Map<string, CodeInfo> {
+/** Every code of the info files' checks (the pipeline's and the rules'), with its default severity and description. */
+export function infoFileCodes(): ReadonlyMap<string, CodeInfo> {
   return SEVERITIES;
 }
 

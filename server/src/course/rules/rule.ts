@@ -1,13 +1,9 @@
 import type { Course, InfoEntry, InfoKind } from '../course';
-import type { CourseDiagnostic, RelatedLocation, Severity } from '../diagnostic';
+import type { CodeInfo, CourseDiagnostic, RelatedLocation } from '../diagnostic';
 import type { JsonPath } from '../jsonFile';
 import type { CourseReader } from '../courseReader';
 
-/** A diagnostic code a rule can emit, with PrairieLearn's severity and a one-line description. */
-export interface CodeInfo {
-  severity: Severity;
-  description: string;
-}
+export type { CodeInfo } from '../diagnostic';
 
 export interface Report {
   code: string;

@@ -1,4 +1,4 @@
-import type { CodeInfo } from '../../course/rules/rule';
+import type { CodeInfo } from '../../course/diagnostic';
 import type { Analysis } from '../analysis';
 import type { ServerPyNames } from '../serverPy';
 

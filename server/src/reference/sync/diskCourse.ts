@@ -1,5 +1,7 @@
 import * as nodePath from 'node:path';
-import { CourseChecker, allEntries, loadCourse, type Course, type InfoEntry } from '../../course';
+import { allEntries, checkQuestionFileAfresh, loadCourse, nodeCourseReader, type Course, type CourseDiagnostic, type InfoEntry } from '../../course';
+import { soleUuid, UUID_PATTERN, uuidMentions } from '../../course/uuid';
+import { newSyncChecks, type SyncChecks } from './syncChecks';
 
 /** One info file as the sync sees it: its data only when it has no errors, and its messages. */
 export interface SyncFile {
@@ -35,23 +37,20 @@ export interface EditorFindings {
   warnings: string[];
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const UUID_IN_TEXT = /"uuid":\s*"([^"]*)"/gi;
-
 function uuidOf(entry: InfoEntry): string | undefined {
   const value = entry.file?.value as any;
-  if (value && typeof value.uuid === 'string' && UUID.test(value.uuid)) return value.uuid.toLowerCase();
-  const found = entry.file ? [...entry.file.text.matchAll(UUID_IN_TEXT)] : [];
-  return found.length === 1 && UUID.test(found[0][1]) ? found[0][1].toLowerCase() : undefined;
+  if (value && typeof value.uuid === 'string' && UUID_PATTERN.test(value.uuid)) return value.uuid.toLowerCase();
+  return entry.file ? soleUuid(uuidMentions(entry.file.text))?.toLowerCase() : undefined;
 }
 
 /**
  * Loads the course and checks it with the editor's checker, so the sync reports exactly what the
  * editor shows. Messages of a folder without an info file are filed under that missing file's path.
  */
-export function readDiskCourse(root: string, checker = new CourseChecker(), now = new Date()): DiskCourse {
+export function readDiskCourse(root: string, checks: SyncChecks = newSyncChecks(), now = new Date()): DiskCourse {
   const course = loadCourse(root);
-  const diagnostics = checker.check(course, { now, reportSyntaxErrors: true });
+  const diagnostics = checks.status.check(course, { now, reportSyntaxErrors: true });
+  for (const d of questionFileDiagnostics(course, checks)) diagnostics.push(d);
   const files = new Map<string, SyncFile>();
   for (const entry of allEntries(course)) {
     files.set(entry.path, { entry, uuid: uuidOf(entry), errors: [], warnings: [] });
@@ -105,4 +104,24 @@ export function filesInReportOrder(disk: DiskCourse): SyncFile[] {
   const ordered = [disk.info, ...disk.questions, ...disk.missing];
   for (const ci of disk.courseInstances) ordered.push(ci.file, ...ci.assessments);
   return ordered;
+}
+
+/**
+ * The editor's checks of the question files (question.html), run apart from the status checker
+ * (PrairieLearn's sync never reads these files), in course order. Their diagnostics are on files
+ * that are no info file, so `readDiskCourse` lists them apart.
+ */
+function questionFileDiagnostics(course: Course, checks: SyncChecks): CourseDiagnostic[] {
+  const reader = nodeCourseReader;
+  const runs = checks.questionFiles.map((checker) => checker.begin(course.root, reader, true));
+  const out: CourseDiagnostic[] = [];
+  for (const entry of allEntries(course)) {
+    if (entry.kind !== 'question') continue;
+    checks.questionFiles.forEach((checker, c) => {
+      const path = entry.dir + nodePath.sep + checker.fileName;
+      const checked = checkQuestionFileAfresh({ checker, run: runs[c], reader, questionDir: entry.dir, path });
+      for (const d of checked?.diagnostics ?? []) out.push(d);
+    });
+  }
+  return out;
 }

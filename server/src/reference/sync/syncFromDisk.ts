@@ -1,20 +1,17 @@
 import type { Database } from '../db/database';
-import { CourseChecker } from '../../course';
 import { bold, dim, green, redBright, yellowBright } from './ansi';
 import { filesInReportOrder, readDiskCourse, type DiskCourse } from './diskCourse';
+import type { SyncChecks } from './syncChecks';
 import type { JobLog } from './jobLog';
 import { writeCourse } from './writeCourse';
-
-// One checker for the server's lifetime: it caches per-file results by text, so re-syncs are cheap.
-const checker = new CourseChecker();
 
 const ms = (start: bigint) => (Number(process.hrtime.bigint() - start) / 1e6).toFixed(2);
 
 /** PrairieLearn's syncDiskToSql: load and check the files, write them, then the summary and per-file messages. */
-export async function syncFromDisk(db: Database, job: JobLog, courseId: string, coursePath: string): Promise<DiskCourse> {
+export async function syncFromDisk(db: Database, job: JobLog, courseId: string, coursePath: string, checks: SyncChecks): Promise<DiskCourse> {
   job.info('Loading info.json files from course repository');
   let start = process.hrtime.bigint();
-  const disk = readDiskCourse(coursePath, checker);
+  const disk = readDiskCourse(coursePath, checks);
   job.verbose(`Loaded course data from disk in ${ms(start)}ms`);
   job.info('Syncing info to database');
   start = process.hrtime.bigint();

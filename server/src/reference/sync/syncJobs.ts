@@ -2,6 +2,7 @@ import type { Database } from '../db/database';
 import { redBright } from './ansi';
 import { headCommit, updateFromRemote } from './gitSteps';
 import { JobFailed, JobLog } from './jobLog';
+import { newSyncChecks, type SyncChecks } from './syncChecks';
 import { syncFromDisk } from './syncFromDisk';
 
 export interface SyncStatus {
@@ -25,6 +26,8 @@ export const ABANDONED_MESSAGE = 'Error: the server stopped while this job ran (
 export class SyncJobs {
   private running = new Map<string, JobLog>();
   private queues = new Map<string, Promise<void>>();
+  /** Each course's checks, by course id, kept for the server's life so that re-syncs reuse what they cached. */
+  private checks = new Map<string, SyncChecks>();
 
   constructor(private db: Database) {}
 
@@ -135,7 +138,9 @@ export class SyncJobs {
     await updateFromRemote(job, course);
     const commit = await headCommit(course.path);
     job.info('Sync git repository to database');
-    const disk = await syncFromDisk(this.db, job, courseId, course.path);
+    let checks = this.checks.get(courseId);
+    if (!checks) this.checks.set(courseId, (checks = newSyncChecks()));
+    const disk = await syncFromDisk(this.db, job, courseId, course.path, checks);
     await this.db.query('UPDATE courses SET commit_hash = $2 WHERE id = $1', [courseId, commit]);
     if (disk.hasErrors) job.fail('One or more JSON files contained errors and were unable to be synced.');
   }

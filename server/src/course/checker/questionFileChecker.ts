@@ -1,0 +1,35 @@
+import type { CourseReader } from '../courseReader';
+import type { CodeInfo, TextRange } from '../diagnostic';
+
+/**
+ * A check of one more file in each question folder (question.html), so that its problems come
+ * with the info files'. Whoever composes a `CourseChecker` hands it these (the course library
+ * knows none). `prepare` works on the text alone and is cached by text. `begin` gathers what a
+ * pass over the course needs once (the course's element names...); its `check` may also look at
+ * other files of the question, so its results are reused only while `key`, the text and the disk
+ * generation stay the same.
+ */
+export interface QuestionFileChecker<Prepared = any> {
+  fileName: string;
+  codes: Record<string, CodeInfo>;
+  prepare(text: string): Prepared;
+  /** The report for a file that is there but cannot be read (`code`: EACCES...). */
+  unreadable(code: string): QuestionFileReport;
+  /** `keep`: another pass will follow, so what only it would reuse (scanned server.py files) may be kept. */
+  begin(courseRoot: string, reader: CourseReader, keep: boolean): QuestionFileRun<Prepared>;
+}
+
+/** One pass of a `QuestionFileChecker` over the question files of a course. */
+export interface QuestionFileRun<Prepared = any> {
+  key: string;
+  check(prepared: Prepared, questionDir: string, path: string): QuestionFileReport[];
+}
+
+export interface QuestionFileReport {
+  code: string;
+  message: string;
+  range: TextRange;
+  /** Other places in the same file. */
+  related?: { range: TextRange; message: string }[];
+  data?: Record<string, unknown>;
+}

@@ -1,0 +1,44 @@
+import type { CodeInfo } from '../course/diagnostic';
+import { CourseChecker as CourseCheckerCore } from '../course/checker/courseChecker';
+import type { QuestionFileChecker } from '../course/checker/questionFileChecker';
+import { infoFileCodes } from '../course/rules';
+import { questionHtmlChecker, ServerPyCache } from './questionFileChecker';
+
+export type { CheckOptions } from '../course/checker/checkOptions';
+
+/**
+ * The checks of question files that the editor and pl-check add to the info files' (the reference
+ * server's sync lists them apart). `serverPy`: the course's cache of scanned server.py files.
+ */
+export function questionFileCheckers(serverPy = new ServerPyCache()): QuestionFileChecker[] {
+  return [questionHtmlChecker(serverPy)];
+}
+
+/** The names of the question files those checks read. */
+export const QUESTION_FILE_NAMES: ReadonlySet<string> = new Set(questionFileCheckers().map((c) => c.fileName));
+
+/**
+ * The course library's checker composed as the editor and pl-check use it: the info files, and
+ * question.html (by default with a server.py cache of its own; a course state passes its own).
+ */
+export class CourseChecker extends CourseCheckerCore {
+  constructor(checkers: readonly QuestionFileChecker[] = questionFileCheckers()) {
+    super(checkers);
+  }
+}
+
+let codes: Map<string, CodeInfo> | undefined;
+
+/** Every diagnostic code those checks emit, with its default severity and description. */
+export function allCodes(): Map<string, CodeInfo> {
+  if (!codes) {
+    codes = new Map(infoFileCodes());
+    for (const checker of questionFileCheckers()) {
+      for (const [code, info] of Object.entries(checker.codes)) {
+        if (codes.has(code)) throw new Error(`diagnostic code ${code} is declared twice`);
+        codes.set(code, info);
+      }
+    }
+  }
+  return codes;
+}
