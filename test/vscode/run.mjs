@@ -269,8 +269,8 @@ async function previewScenario(page) {
 }
 
 /**
- * The .vsix holds what runs and nothing else: the three bundles (no source maps), the manifest and
- * README, the view icon and README screenshot, the reference server's demo course and migrations, and
+ * The .vsix holds what runs and nothing else: the three bundles (no source maps), KaTeX and Ace for the
+ * preview, the manifest and README, the view icon and README screenshot, the reference server's demo course and migrations, and
  * PGlite (its one unbundled dependency). Python's zipfile lists it (python3 is on every machine here).
  */
 function checkPackage(vsix) {
@@ -282,6 +282,7 @@ function checkPackage(vsix) {
     /^extension\/(package\.json|readme\.md|LICENSE(\.txt)?)$/i,
     /^extension\/dist\/(client|languageServer|referenceServer)\.js$/,
     /^extension\/dist\/katex\/(katex\.min\.(css|js)|auto-render\.min\.js|fonts\/KaTeX_[\w-]+\.woff2)$/,
+    /^extension\/dist\/ace\/(ace|ext-searchbox|mode-\w+|theme-\w+)\.js$/,
     /^extension\/server\/python\/(plruntime|prairielearn|elements|fallback)\//,
     /^extension\/client\/media\/[\w./-]+\.(svg|png)$/,
     /^extension\/server\/demo-course\//,
