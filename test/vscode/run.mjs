@@ -264,12 +264,19 @@ async function previewScenario(page) {
   // The elements' page scripts in the webview: a block dragged into the answer, one moved by the keyboard.
   const blocks = await openPreview(page, 'questions/programming/loopOrdering/question.html');
   const source = (text) => blocks.locator('.pl-order-blocks-source li', { hasText: text }).first();
-  await source('def count_vowels(word):').waitFor({ timeout: 90_000 });
+  try {
+    await source('def count_vowels(word):').waitFor({ timeout: 90_000 });
+  } catch (err) {
+    await page.screenshot({ path: path.join(screenshots, 'order-blocks-failed.png') });
+    throw err;
+  }
   await source('def count_vowels(word):').dragTo(blocks.locator('.pl-order-blocks-answer'));
   await source('count = 0').focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowRight');
-  const placed = JSON.parse(await blocks.locator('input[name="vowelLoop-input"]').inputValue()).map((b) => `${b.inner_html}@${b.indent}`);
+  // format="code" blocks hold highlighted HTML: compare their text.
+  const placed = JSON.parse(await blocks.locator('input[name="vowelLoop-input"]').inputValue())
+    .map((b) => `${b.inner_html.replace(/<[^>]*>/g, '')}@${b.indent}`);
   if (placed.join('|') !== 'def count_vowels(word):@0|count = 0@1') throw new Error(`order blocks in the webview: ${placed.join('|')}`);
   await page.screenshot({ path: path.join(screenshots, 'order-blocks.png') });
   await runCommand(page, 'View: Close All Editors');
@@ -284,7 +291,8 @@ async function previewScenario(page) {
 async function openPreview(page, file) {
   await page.keyboard.press('Control+P');
   await page.locator('.quick-input-widget input').fill(file);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: path.basename(file) }).first().waitFor({ timeout: 15_000 });
+  // The row of this file (its folder is in the row's description), not a recently opened question.html.
+  await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: path.basename(path.dirname(file)) }).first().waitFor({ timeout: 15_000 });
   await page.keyboard.press('Enter');
   await page.locator('.monaco-editor').first().waitFor();
   await runCommand(page, 'PrairieLearn: Preview Question');
