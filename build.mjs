@@ -71,3 +71,16 @@ function copyKatex() {
   for (const f of readdirSync(join(dist, 'fonts'))) if (f.endsWith('.woff2')) cpSync(join(dist, 'fonts', f), join('dist/katex/fonts', f));
 }
 copyKatex();
+
+/**
+ * Ace for pl-file-editor in the preview (PrairieLearn's editor), served from dist/ace/: the editor, its
+ * search box, and every mode and theme so that any `ace-mode`/`ace-theme` loads, all without network.
+ */
+function copyAce() {
+  const src = join(dirname(createRequire(import.meta.url).resolve('ace-builds/package.json')), 'src-min-noconflict');
+  mkdirSync('dist/ace', { recursive: true });
+  for (const f of readdirSync(src)) {
+    if (f === 'ace.js' || f === 'ext-searchbox.js' || /^(mode|theme)-\w+\.js$/.test(f)) cpSync(join(src, f), join('dist/ace', f));
+  }
+}
+copyAce();

@@ -245,13 +245,7 @@ async function uiScenario(browser) {
  * annotation, solved and typed into the real input, Save & Grade clicked, the score read, a screenshot.
  */
 async function previewScenario(page) {
-  await page.keyboard.press('Control+P');
-  await page.locator('.quick-input-widget input').fill('questions/algebra/linearEquation/question.html');
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'question.html' }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
-  await page.locator('.monaco-editor').first().waitFor();
-  await runCommand(page, 'PrairieLearn: Preview Question');
-  const frame = page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
+  const frame = await openPreview(page, 'questions/algebra/linearEquation/question.html');
   const tex = frame.locator('#question-panel annotation[encoding="application/x-tex"]');
   await waitFor('the preview with KaTeX-rendered math', async () => (await tex.count().catch(() => 0)) >= 2, 90_000);
   const equation = await tex.nth(1).textContent();
@@ -266,11 +260,48 @@ async function previewScenario(page) {
   if (shown !== 1) throw new Error(`one click, one submission: ${shown} shown`);
   await page.screenshot({ path: path.join(screenshots, 'question-preview.png') });
   await runCommand(page, 'View: Close All Editors');
+
+  // The elements' page scripts in the webview: a block dragged into the answer, one moved by the keyboard.
+  const blocks = await openPreview(page, 'questions/programming/loopOrdering/question.html');
+  const source = (text) => blocks.locator('.pl-order-blocks-source li', { hasText: text }).first();
+  try {
+    await source('def count_vowels(word):').waitFor({ timeout: 90_000 });
+  } catch (err) {
+    await page.screenshot({ path: path.join(screenshots, 'order-blocks-failed.png') });
+    throw err;
+  }
+  await source('def count_vowels(word):').dragTo(blocks.locator('.pl-order-blocks-answer'));
+  await source('count = 0').focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowRight');
+  // format="code" blocks hold highlighted HTML: compare their text.
+  const placed = JSON.parse(await blocks.locator('input[name="vowelLoop-input"]').inputValue())
+    .map((b) => `${b.inner_html.replace(/<[^>]*>/g, '')}@${b.indent}`);
+  if (placed.join('|') !== 'def count_vowels(word):@0|count = 0@1') throw new Error(`order blocks in the webview: ${placed.join('|')}`);
+  await page.screenshot({ path: path.join(screenshots, 'order-blocks.png') });
+  await runCommand(page, 'View: Close All Editors');
+  // pl-file-editor is Ace, bundled in dist/ace, with its Python mode loaded under the page's CSP.
+  const editor = await openPreview(page, 'questions/programming/sumOfSquares/question.html');
+  await editor.locator('.pl-file-editor .ace_editor .ace_keyword').first().waitFor({ timeout: 90_000 });
+  await page.screenshot({ path: path.join(screenshots, 'file-editor.png') });
+  await runCommand(page, 'View: Close All Editors');
+}
+
+/** Opens `file` by Quick Open, runs Preview Question, and returns the preview page's frame. */
+async function openPreview(page, file) {
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget input').fill(file);
+  // The row of this file (its folder is in the row's description), not a recently opened question.html.
+  await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: path.basename(path.dirname(file)) }).first().waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.monaco-editor').first().waitFor();
+  await runCommand(page, 'PrairieLearn: Preview Question');
+  return page.frameLocator('iframe.webview').frameLocator('iframe#active-frame');
 }
 
 /**
- * The .vsix holds what runs and nothing else: the three bundles (no source maps), the manifest and
- * README, the view icon and README screenshot, the reference server's demo course and migrations, and
+ * The .vsix holds what runs and nothing else: the three bundles (no source maps), KaTeX and Ace for the
+ * preview, the manifest and README, the view icon and README screenshot, the reference server's demo course and migrations, and
  * PGlite (its one unbundled dependency). Python's zipfile lists it (python3 is on every machine here).
  */
 function checkPackage(vsix) {
@@ -282,6 +313,7 @@ function checkPackage(vsix) {
     /^extension\/(package\.json|readme\.md|LICENSE(\.txt)?)$/i,
     /^extension\/dist\/(client|languageServer|referenceServer)\.js$/,
     /^extension\/dist\/katex\/(katex\.min\.(css|js)|auto-render\.min\.js|fonts\/KaTeX_[\w-]+\.woff2)$/,
+    /^extension\/dist\/ace\/(ace|ext-searchbox|mode-\w+|theme-\w+)\.js$/,
     /^extension\/server\/python\/(plruntime|prairielearn|elements|fallback)\//,
     /^extension\/client\/media\/[\w./-]+\.(svg|png)$/,
     /^extension\/server\/demo-course\//,

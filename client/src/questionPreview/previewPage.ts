@@ -10,6 +10,8 @@ export interface PageAssets {
   katexCss: string;
   katexJs: string;
   katexAutoRender: string;
+  /** The folder of the bundled Ace (with a trailing slash), for pl-file-editor; without it a plain textarea. */
+  aceBase?: string;
 }
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -92,9 +94,18 @@ ${issueList(state.issues)}
 <script type="application/json" id="typed-answers">${JSON.stringify(o.typed ?? {}).replace(/</g, '\\u003c')}</script>
 <script nonce="${a.nonce}" src="${a.katexJs}"></script>
 <script nonce="${a.nonce}" src="${a.katexAutoRender}"></script>
-<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
+${aceScript(panels.question, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
 </body></html>`;
   return `${head(`Preview ${state.qid}`, a, withNonce(panels.head, a.nonce))}${body}`;
+}
+
+/**
+ * Ace, only when the question panel has a file editor. It loads before the elements' scripts run (they
+ * wait for DOMContentLoaded); its modes and themes load later from `data-base`, the webview's own files.
+ */
+function aceScript(question: string, a: PageAssets): string {
+  if (!a.aceBase || !question.includes('pl-file-editor')) return '';
+  return `<script nonce="${a.nonce}" id="pl-ace" src="${escapeHtml(a.aceBase)}ace.js" data-base="${escapeHtml(a.aceBase)}"></script>\n`;
 }
 
 /** A page saying what went wrong (no Python, not a question), with the way out when there is one. */

@@ -26,7 +26,8 @@ export const WEBVIEW_SCRIPT = String.raw`
       const values = [].concat(raw[el.name]);
       if (el.type === 'checkbox' || el.type === 'radio') el.checked = values.includes(el.value);
       else if (el.tagName === 'SELECT' && el.multiple) for (const o of el.options) o.selected = values.includes(o.value);
-      else if (el.type !== 'file' && el.type !== 'hidden') el.value = values[0];
+      // A hidden field is element state; only elements that rebuild their view from it opt in.
+      else if (el.type !== 'file' && (el.type !== 'hidden' || el.closest('[data-restore-hidden]'))) el.value = values[0];
     }
   };
   const typed = document.getElementById('typed-answers');

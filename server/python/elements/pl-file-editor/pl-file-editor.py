@@ -63,8 +63,18 @@ def render(element_html, data):
     disabled = "" if data["editable"] else " readonly"
     encoded = base64.b64encode(text.encode("utf-8")).decode("ascii")
     field = _field(file_name)
-    mode = pl.get_string_attrib(element, "ace-mode", "")
-    return (f'<div class="pl-file-editor card mb-2" data-ace-mode="{html.escape(mode)}">'
+    # Ace settings for the page script; data-restore-hidden lets the preview put typed text back.
+    settings = {
+        "ace-mode": pl.get_string_attrib(element, "ace-mode", ""),
+        "ace-theme": pl.get_string_attrib(element, "ace-theme", ""),
+        "font-size": pl.get_string_attrib(element, "font-size", ""),
+        "min-lines": str(min_lines),
+        "max-lines": str(pl.get_integer_attrib(element, "max-lines", None) or ""),
+        "auto-resize": str(pl.get_boolean_attrib(element, "auto-resize", True)).lower(),
+        "focus": str(pl.get_boolean_attrib(element, "focus", False)).lower(),
+    }
+    data_attrs = "".join(f' data-{key}="{html.escape(value)}"' for key, value in settings.items())
+    return (f'<div class="pl-file-editor card mb-2"{data_attrs} data-restore-hidden="true">'
             f'<div class="card-header"><code>{html.escape(file_name)}</code></div>'
             f'<textarea class="form-control font-monospace border-0" rows="{min_lines}" spellcheck="false" '
             f'aria-label="Contents of {html.escape(file_name)}" data-target="{field}"{disabled}>{html.escape(text)}</textarea>'

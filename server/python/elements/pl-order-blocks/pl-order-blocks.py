@@ -251,7 +251,8 @@ def render(element_html, data):
         disabled = "" if data["editable"] else ' data-disabled="true"'
         error_html = f'<div class="invalid-feedback d-block">{error}</div>' if error else ""
         width = "col-md-6" if opts["solution-placement"] == "right" else "col-12"
-        return (f'<div class="pl-order-blocks row" data-answers-name="{html.escape(name)}" '
+        # data-restore-hidden: the preview may put typed answers back into the hidden input; the script arranges from it.
+        return (f'<div class="pl-order-blocks row" data-answers-name="{html.escape(name)}" data-restore-hidden="true" '
                 f'data-indentation="{str(opts["indentation"]).lower()}" data-max-indent="{opts["max-indent"]}"{disabled}>'
                 f'<div class="{width}"><div class="fw-bold">{source_header}</div>'
                 f'<ul class="list-group pl-order-blocks-source" aria-label="Blocks to choose from">{source}</ul></div>'

@@ -1,0 +1,35 @@
+// The preview page loads the bundled Ace only for a question with a file editor, under the nonce and
+// from the webview's own files (no network), with the folder Ace loads its modes and themes from.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { previewPage, type PageAssets } from '../../client/src/questionPreview/previewPage';
+import type { PreviewState } from '../../server/src/languageServer/questionPreviewProtocol';
+
+const assets: PageAssets = { nonce: 'N0NCE', cspSource: 'https://res', katexCss: 'k.css', katexJs: 'k.js', katexAutoRender: 'ar.js', aceBase: 'https://res/dist/ace/' };
+const state: PreviewState = {
+  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
+  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
+  submissions: [], issues: [], sameVariant: false,
+};
+const page = (question: string, a: PageAssets = assets) => previewPage({ state, panels: { question, submissions: [], head: '' } }, a);
+
+test('Ace is on the page only with a file editor, under the nonce, from the extension', () => {
+  const html = page('<div class="pl-file-editor card mb-2"><textarea data-target="f"></textarea></div>');
+  const tag = /<script[^>]*id="pl-ace"[^>]*>/.exec(html)?.[0] ?? '';
+  assert.match(tag, /nonce="N0NCE"/);
+  assert.match(tag, /src="https:\/\/res\/dist\/ace\/ace\.js"/);
+  assert.match(tag, /data-base="https:\/\/res\/dist\/ace\/"/);
+  assert.ok(html.indexOf('id="pl-ace"') < html.indexOf('acquireVsCodeApi'), 'before the page script');
+  assert.doesNotMatch(page('<p>no editor</p>'), /id="pl-ace"/);
+  const { aceBase: _unused, ...withoutAce } = assets;
+  assert.doesNotMatch(page('<div class="pl-file-editor"></div>', withoutAce), /id="pl-ace"/, 'no Ace: the textarea stays');
+});
+
+// npm test runs node build.mjs first.
+test('the build ships Ace with its modes and themes', () => {
+  for (const f of ['ace.js', 'ext-searchbox.js', 'mode-python.js', 'mode-c_cpp.js', 'theme-chrome.js', 'theme-tomorrow_night.js']) {
+    assert.ok(existsSync(path.join('dist', 'ace', f)), f);
+  }
+});
