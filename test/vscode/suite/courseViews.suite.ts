@@ -35,7 +35,11 @@ suite('PrairieLearn extension in VS Code', () => {
       vscode.languages.getDiagnostics(info).find((d) => d.source === 'PrairieLearn' && String(typeof d.code === 'object' ? d.code.value : d.code) === 'uuid-missing'),
     );
     assert.match(diagnostic.message, /UUID/);
+    // Revert this document, whatever editor became active meanwhile: left dirty, a later save would
+    // write the uuid-less text to disk for the suites after this one.
+    await vscode.window.showTextDocument(doc);
     await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    assert.ok(!doc.isDirty, 'the edit is reverted');
   });
 
   test('hover in question.html, as VS Code renders it, keeps every <pl-...> name and repeats no diagnostic', async () => {
