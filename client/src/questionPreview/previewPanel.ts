@@ -37,6 +37,7 @@ export class QuestionPreviewPanel {
   html = '';
   private typed: Raw = {};
   private diagnosed = new Set<string>();
+  private disposed = false;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly disposables: vscode.Disposable[] = [];
   private readonly onDidDisposeEmitter = new vscode.EventEmitter<void>();
@@ -88,7 +89,10 @@ export class QuestionPreviewPanel {
 
   /** One request at a time, in order; a failure shows in the page. */
   private run(work: () => Promise<void>): Promise<void> {
-    const next = this.queue.then(work).catch((err: unknown) => this.showError(err));
+    // A request still running when the panel closes ends quietly: its webview is gone.
+    const next = this.queue.then(() => (this.disposed ? undefined : work())).catch((err: unknown) => {
+      if (!this.disposed) this.showError(err);
+    });
     this.queue = next;
     return next;
   }
@@ -158,6 +162,10 @@ export class QuestionPreviewPanel {
     const local = (file: string) => this.panel.webview.asWebviewUri(vscode.Uri.file(file)).toString();
     const rewrite = (html: string) => rewritePlfileUrls(html, roots, local, dynamic);
     const panels = { question: rewrite(r.questionHtml), submissions: r.submissionHtmls.map(rewrite), answer: r.answerHtml === undefined ? undefined : rewrite(r.answerHtml), head: rewrite(r.headHtml) };
+    if (this.disposed) {
+      void this.deps.request('prairielearn/preview/close', { session: state.session }).catch(() => undefined);
+      return;
+    }
     this.html = previewPage({ state, panels, typed: this.typed, ...(this.submission ? { readOnly: { title: this.submission.title } } : {}) }, this.assets());
     this.panel.webview.html = this.html;
     this.diagnose(state.issues);
@@ -193,6 +201,8 @@ export class QuestionPreviewPanel {
   }
 
   dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
     for (const file of this.diagnosed) this.deps.diagnostics.delete(vscode.Uri.file(file));
     this.diagnosed.clear();
     if (this.state) void this.deps.request('prairielearn/preview/close', { session: this.state.session }).catch(() => undefined);
