@@ -104,7 +104,7 @@ export class DiagnosticsScheduler {
       const settings = this.settings();
       const started = performance.now();
       const changed = workspace.check(state, { severities: settings.severities, reportSyntaxErrors: true });
-      const shownOf = (file: string, list: CourseDiagnostic[]) => shown(list, workspace.overlay.has(file), settings);
+      const shownOf = (file: string, list: CourseDiagnostic[]) => shownDiagnostics(list, workspace.overlay.has(file), settings);
       const positionsOf = (file: string) => workspace.positionsOf(state, file);
       const last = this.publishedWith.get(state);
       // Only the files the check changed, unless what is shown of the others may have changed too.
@@ -136,7 +136,7 @@ export class DiagnosticsScheduler {
 }
 
 /** What the editor shows of a file's diagnostics: closed files only when the whole workspace is checked. */
-function shown(list: CourseDiagnostic[], open: boolean, settings: ServerSettings): CourseDiagnostic[] {
+export function shownDiagnostics(list: CourseDiagnostic[], open: boolean, settings: ServerSettings): CourseDiagnostic[] {
   if (!open) return settings.workspace ? list : [];
   // The editor's own JSON support reports syntax errors in open files; ours cover closed ones.
   return list.some((d) => d.code === 'json-syntax') ? list.filter((d) => d.code !== 'json-syntax') : list;
