@@ -48,11 +48,14 @@ export function startServer(connection: Connection): void {
     if (client.pullDiagnostics) diagnostics.deliverByPull(client.refreshDiagnostics);
     folders.initialize(params);
     const schemas = new SchemaService(params.capabilities);
-    session = { client, context: { workspace, documents, schemas, completionEditRangeDefault: client.completionEditRangeDefault, settle: (state) => diagnostics.settle(state) } };
+    const context: ServerContext = { workspace, documents, schemas, completionEditRangeDefault: client.completionEditRangeDefault, settle: (state) => diagnostics.settle(state) };
+    session = { client, context };
     return initializeResult(client);
   });
   connection.onInitialized(async () => {
-    const { client } = session!;
+    // A client that skipped initialize gets nothing loaded, as it told nothing.
+    if (!session) return;
+    const { client } = session;
     if (client.registerConfigurationChanges) settings.askForChanges();
     if (client.pullConfiguration) await settings.read();
     folders.start(connection, client.hearsFolderChanges);
