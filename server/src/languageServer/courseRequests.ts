@@ -3,9 +3,8 @@ import { codeLenses, resolveCodeLens } from './codeLens';
 import type { ServerContext } from './documentContext';
 import { references } from './references';
 import { OwnMoves, prepareRename, rename, willRenameFiles } from './rename';
+import type { Safely } from './safely';
 import { documentSymbols, workspaceSymbols } from './symbols';
-
-type Safely = <T>(what: string, fallback: T, work: () => T) => T;
 
 /**
  * The requests about a course as a whole: references, code lenses, rename (also of question folders

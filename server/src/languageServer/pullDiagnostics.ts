@@ -1,12 +1,14 @@
 import {
   DocumentDiagnosticReportKind,
   type CancellationToken,
+  type Connection,
   type Diagnostic,
   type DocumentDiagnosticReport,
   type PreviousResultId,
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
+import type { Guard } from './safely';
 
 interface Held {
   resultId: string;
@@ -65,4 +67,14 @@ export class PulledDiagnostics {
     }
     return items;
   }
+}
+
+/** Answers textDocument/diagnostic and workspace/diagnostic from what `pulled` holds. */
+export function registerDiagnosticsPull(connection: Connection, pulled: PulledDiagnostics, { safely, safelyAsync }: Guard): void {
+  connection.languages.diagnostics.on((params) =>
+    safely('diagnostics', pulled.document(params.textDocument.uri, undefined), () => pulled.document(params.textDocument.uri, params.previousResultId)),
+  );
+  connection.languages.diagnostics.onWorkspace((params, token) =>
+    safelyAsync('workspace diagnostics', { items: [] }, () => pulled.workspace(params.previousResultIds, token)),
+  );
 }
