@@ -8,9 +8,10 @@ import { formatHuman, printable } from './formatHuman';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';
 import { parseArgs, USAGE, UsageError } from './options';
-import { serveQuestionFiles } from './questionFileThread';
+import { serveQuestionFiles, type QuestionFileScript } from './questionFileThread';
+import { questionFileThreadSource } from './questionFileThreadSource';
 import { checkFolders, countBySeverity } from './runCheck';
-import { runQuestionTestsCommand, withQuestionTestCodes } from './questionTestCommand';
+import { withQuestionTestCodes } from './questionTestCodes';
 
 async function main(argv: string[]): Promise<number> {
   // --severity may name the --test codes too; --list-codes and SARIF list them only under --test.
@@ -29,10 +30,12 @@ async function main(argv: string[]): Promise<number> {
     for (const [code, info] of codes) process.stdout.write(`${code.padEnd(width)}  ${info.severity.padEnd(11)}  ${info.description}\n`);
     return 0;
   }
-  if (options.test) return runQuestionTestsCommand(options, codes, packageJson.version);
+  // The question runtime is loaded only for --test.
+  if (options.test) return (await import('./questionTestCommand.js')).runQuestionTestsCommand(options, codes, packageJson.version);
   const folders = options.folders.length > 0 ? options.folders : ['.'];
-  // This same script is the second thread that checks question files, when there is a core for it.
-  const questionFileScript = !options.serial && os.availableParallelism() > 1 ? __filename : undefined;
+  // A second thread checks the question files when there is a core for it: the thread's own code
+  // where the build put it in, else this same script.
+  const questionFileScript: QuestionFileScript | undefined = !options.serial && os.availableParallelism() > 1 ? questionFileThreadCode() : undefined;
   const result = await checkFolders(folders, { severities: options.severities, now: options.now, questionFileScript });
   const cwd = process.cwd();
   let output: string;
@@ -46,6 +49,11 @@ async function main(argv: string[]): Promise<number> {
   } else output = formatHuman(result, { cwd, color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR });
   process.stdout.write(output);
   return countBySeverity(result.problems).errors > 0 ? 1 : 0;
+}
+
+function questionFileThreadCode(): QuestionFileScript {
+  const code = questionFileThreadSource();
+  return code === undefined ? __filename : { code };
 }
 
 async function runMain(): Promise<void> {

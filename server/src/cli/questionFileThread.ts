@@ -11,6 +11,9 @@ export interface QuestionFileResults {
   files: { path: string; text: string; diagnostics: CourseDiagnostic[] }[];
 }
 
+/** Where the thread's code is: a script's path, or the code itself. */
+export type QuestionFileScript = string | { code: string };
+
 type Request = { type: 'course'; root: string } | { type: 'questions'; dirs: string[] } | { type: 'end' };
 
 /** Questions handed over at a time: few messages, yet the thread starts soon after the first question is found. */
@@ -29,8 +32,8 @@ export class QuestionFileThread {
   private failure: Error | undefined;
 
   /** `script` runs `serveQuestionFiles` when it is not the main thread (pl-check's own bundle does). */
-  constructor(script: string) {
-    this.worker = new Worker(script);
+  constructor(script: QuestionFileScript) {
+    this.worker = typeof script === 'string' ? new Worker(script) : new Worker(script.code, { eval: true });
     this.worker.on('message', (results: QuestionFileResults) => this.waiting.shift()?.resolve(results));
     this.worker.on('error', (err) => this.fail(err));
     this.worker.on('exit', (code) => this.fail(new Error(`the question file thread stopped (exit code ${code})`)));

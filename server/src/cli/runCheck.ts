@@ -8,7 +8,7 @@ import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Seve
 import type { JsonFile } from '../course/jsonFile';
 import { UsageError } from './options';
 import { SourceText } from '../questionHtml/sourceText';
-import { QuestionFileThread } from './questionFileThread';
+import { QuestionFileThread, type QuestionFileScript } from './questionFileThread';
 
 /** A place in a file with 1-based lines and columns; the end column is exclusive. */
 export interface Span {
@@ -53,10 +53,11 @@ export interface RunOptions {
   severities?: SeverityOverrides;
   now?: Date;
   /**
-   * A script that serves `serveQuestionFiles` off the main thread (pl-check's own bundle): the
-   * question files are then checked on that second thread. Without it, all on this one.
+   * A script that serves `serveQuestionFiles` off the main thread (pl-check's own bundle, or the
+   * code of questionFileThreadMain.ts): the question files are then checked on that second thread.
+   * Without it, all on this one.
    */
-  questionFileScript?: string;
+  questionFileScript?: QuestionFileScript;
 }
 
 /**
