@@ -58,6 +58,8 @@ export interface RunOptions {
    * Without it, all on this one.
    */
   questionFileScript?: QuestionFileScript;
+  /** Instead of `questionFileScript`, a second thread already started (pl-check starts it early). */
+  questionFileThread?: QuestionFileThread;
 }
 
 /**
@@ -86,7 +88,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
   }
 
   const checker = new CourseChecker();
-  const thread = options.questionFileScript ? new QuestionFileThread(options.questionFileScript) : undefined;
+  const thread = options.questionFileThread ?? (options.questionFileScript ? new QuestionFileThread(options.questionFileScript) : undefined);
   const problems: Problem[] = [];
   try {
     for (const checked of courses) {
