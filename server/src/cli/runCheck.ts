@@ -8,7 +8,7 @@ import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Seve
 import type { JsonFile } from '../course/jsonFile';
 import { UsageError } from './options';
 import { SourceText } from '../questionHtml/sourceText';
-import { QuestionFileThread, type QuestionFileScript } from './questionFileThread';
+import type { QuestionFileThread } from './questionFileThread';
 
 /** A place in a file with 1-based lines and columns; the end column is exclusive. */
 export interface Span {
@@ -53,12 +53,9 @@ export interface RunOptions {
   severities?: SeverityOverrides;
   now?: Date;
   /**
-   * A script that serves `serveQuestionFiles` off the main thread (pl-check's own bundle, or the
-   * code of questionFileThreadMain.ts): the question files are then checked on that second thread.
-   * Without it, all on this one.
+   * A second thread (started by pl-check before it loads the checkers): the question files are then
+   * checked on it, and it is closed at the end. Without it, all on this one.
    */
-  questionFileScript?: QuestionFileScript;
-  /** Instead of `questionFileScript`, a second thread already started (pl-check starts it early). */
   questionFileThread?: QuestionFileThread;
 }
 
@@ -88,7 +85,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
   }
 
   const checker = new CourseChecker();
-  const thread = options.questionFileThread ?? (options.questionFileScript ? new QuestionFileThread(options.questionFileScript) : undefined);
+  const thread = options.questionFileThread;
   const problems: Problem[] = [];
   try {
     for (const checked of courses) {
