@@ -48,6 +48,30 @@ const precompiledSchemas = {
   },
 };
 
+/**
+ * pl-check's second thread, bundled on its own and carried inside pl-check's bundle as text (so that
+ * `dist/plCheck.js` stays one file): the thread then compiles and runs only the question file checkers.
+ */
+const questionFileThread = {
+  name: 'question-file-thread',
+  setup(build) {
+    let contents;
+    build.onLoad({ filter: /[\\/]server[\\/]src[\\/]cli[\\/]questionFileThreadSource\.ts$/ }, async () => {
+      if (contents === undefined) {
+        const thread = await esbuild.build({
+          ...common,
+          entryPoints: ['server/src/cli/questionFileThreadMain.ts'],
+          write: false,
+          minify: production,
+          // No precompiled schemas: the thread validates no info file, so the bundler leaves the schemas' code out.
+        });
+        contents = `module.exports = { questionFileThreadSource: () => ${JSON.stringify(thread.outputFiles[0].text)} };\n`;
+      }
+      return { contents, loader: 'js', resolveDir: process.cwd() };
+    });
+  },
+};
+
 await esbuild.build({
   ...common,
   entryPoints: present,
@@ -55,7 +79,7 @@ await esbuild.build({
   sourcemap: !production,
   minify: production,
   external: ['vscode', '@electric-sql/pglite'],
-  plugins: [precompiledSchemas],
+  plugins: [precompiledSchemas, questionFileThread],
 });
 
 /** KaTeX for the question preview's webview (math as PrairieLearn shows it), served from dist/katex/. */

@@ -67,7 +67,7 @@ Exit status: 0 when no errors were found, 1 when there were errors, 2 on a usage
  * Parses the arguments after the script name. `knownCodes` validates --severity codes so that a
  * typo is reported instead of silently ignored.
  */
-export function parseArgs(argv: string[], knownCodes: ReadonlySet<string>): CliOptions {
+export function parseArgs(argv: string[], knownCodes: Pick<ReadonlySet<string>, 'has'>): CliOptions {
   const options: CliOptions = { folders: [], format: 'human', severities: {}, serial: false, help: false, version: false, listCodes: false, test: false, variants: 3 };
   let onlyFolders = false;
   for (let i = 0; i < argv.length; i++) {
@@ -148,7 +148,7 @@ export function parseArgs(argv: string[], knownCodes: ReadonlySet<string>): CliO
   return options;
 }
 
-function parseSeverity(item: string, knownCodes: ReadonlySet<string>, into: SeverityOverrides): void {
+function parseSeverity(item: string, knownCodes: Pick<ReadonlySet<string>, 'has'>, into: SeverityOverrides): void {
   const eq = item.indexOf('=');
   if (eq <= 0) throw new UsageError(`--severity expects code=level, got "${item}"`);
   const code = item.slice(0, eq).trim();

@@ -2,50 +2,42 @@
 // pl-check: the course checks of the editor extension, on the command line and in CI.
 import * as os from 'node:os';
 import { isMainThread, parentPort } from 'node:worker_threads';
-import packageJson from '../../../package.json';
-import { allCodes } from '../questionHtml/courseChecks';
-import { formatHuman, printable } from './formatHuman';
-import { formatJson } from './formatJson';
-import { formatSarif } from './formatSarif';
-import { parseArgs, USAGE, UsageError } from './options';
-import { serveQuestionFiles } from './questionFileThread';
-import { checkFolders, countBySeverity } from './runCheck';
-import { runQuestionTestsCommand, withQuestionTestCodes } from './questionTestCommand';
+import { parseArgs, UsageError } from './options';
+import { QuestionFileThread, type QuestionFileScript } from './questionFileThread';
+import { questionFileThreadSource } from './questionFileThreadSource';
+
+// This module loads little: the rules, checkers and output formats are imported once the second
+// thread has been started, so that the two threads load their code at the same time.
+
+/**
+ * The second thread that checks the question files, for a check (not --serial, --test, --help...)
+ * on a machine with a core for it. The options are read here without the course rules, which are
+ * not loaded yet: should they be wrong, `runCommand` reads them again and says why.
+ */
+function startQuestionFileThread(argv: string[]): QuestionFileThread | undefined {
+  let options;
+  try {
+    options = parseArgs(argv, { has: () => true });
+  } catch {
+    return undefined;
+  }
+  if (options.serial || options.test || options.help || options.version || options.listCodes || os.availableParallelism() <= 1) return undefined;
+  return new QuestionFileThread(questionFileThreadCode());
+}
+
+/** The thread's own code where the build put it in, else this same script. */
+function questionFileThreadCode(): QuestionFileScript {
+  const code = questionFileThreadSource();
+  return code === undefined ? __filename : { code };
+}
 
 async function main(argv: string[]): Promise<number> {
-  // --severity may name the --test codes too; --list-codes and SARIF list them only under --test.
-  const options = parseArgs(argv, new Set(withQuestionTestCodes(allCodes()).keys()));
-  const codes = options.test ? withQuestionTestCodes(allCodes()) : allCodes();
-  if (options.help) {
-    process.stdout.write(USAGE + '\n');
-    return 0;
+  const thread = startQuestionFileThread(argv);
+  try {
+    return await (await import('./plCheckCommand.js')).runCommand(argv, thread);
+  } finally {
+    await thread?.close();
   }
-  if (options.version) {
-    process.stdout.write(`pl-check ${packageJson.version}\n`);
-    return 0;
-  }
-  if (options.listCodes) {
-    const width = Math.max(...[...codes.keys()].map((c) => c.length));
-    for (const [code, info] of codes) process.stdout.write(`${code.padEnd(width)}  ${info.severity.padEnd(11)}  ${info.description}\n`);
-    return 0;
-  }
-  if (options.test) return runQuestionTestsCommand(options, codes, packageJson.version);
-  const folders = options.folders.length > 0 ? options.folders : ['.'];
-  // This same script is the second thread that checks question files, when there is a core for it.
-  const questionFileScript = !options.serial && os.availableParallelism() > 1 ? __filename : undefined;
-  const result = await checkFolders(folders, { severities: options.severities, now: options.now, questionFileScript });
-  const cwd = process.cwd();
-  let output: string;
-  if (options.format === 'json') output = formatJson(result, cwd);
-  else if (options.format === 'sarif') {
-    output = formatSarif(result, codes, {
-      name: 'pl-check',
-      version: packageJson.version,
-      informationUri: 'https://prairielearn.readthedocs.io/en/latest/',
-    });
-  } else output = formatHuman(result, { cwd, color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR });
-  process.stdout.write(output);
-  return countBySeverity(result.problems).errors > 0 ? 1 : 0;
 }
 
 async function runMain(): Promise<void> {
@@ -57,6 +49,7 @@ async function runMain(): Promise<void> {
   try {
     process.exitCode = await main(process.argv.slice(2));
   } catch (err) {
+    const { printable } = await import('./formatHuman.js');
     if (err instanceof UsageError) {
       process.stderr.write(`pl-check: ${printable(err.message)}\nRun "pl-check --help" for usage.\n`);
     } else {
@@ -69,4 +62,4 @@ async function runMain(): Promise<void> {
 }
 
 if (isMainThread) void runMain();
-else serveQuestionFiles(parentPort!);
+else void import('./questionFileServer.js').then(({ serveQuestionFiles }) => serveQuestionFiles(parentPort!));

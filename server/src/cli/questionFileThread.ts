@@ -1,10 +1,5 @@
-import * as nodePath from 'node:path';
-import { Worker, type MessagePort } from 'node:worker_threads';
-import type { QuestionFileRun } from '../course/checker/questionFileChecker';
-import { checkQuestionFileAfresh } from '../course/checker/questionFileStore';
-import { nodeCourseReader } from '../course/courseReader';
+import { Worker } from 'node:worker_threads';
 import type { CourseDiagnostic } from '../course/diagnostic';
-import { questionFileCheckers } from '../questionHtml/courseChecks';
 
 /** The question files of one course, checked: how many there were, and those with diagnostics. */
 export interface QuestionFileResults {
@@ -12,7 +7,10 @@ export interface QuestionFileResults {
   files: { path: string; text: string; diagnostics: CourseDiagnostic[] }[];
 }
 
-type Request = { type: 'course'; root: string } | { type: 'questions'; dirs: string[] } | { type: 'end' };
+/** Where the thread's code is: a script's path, or the code itself. */
+export type QuestionFileScript = string | { code: string };
+
+export type Request = { type: 'course'; root: string } | { type: 'questions'; dirs: string[] } | { type: 'end' };
 
 /** Questions handed over at a time: few messages, yet the thread starts soon after the first question is found. */
 const BATCH = 256;
@@ -29,9 +27,9 @@ export class QuestionFileThread {
   private batch: string[] = [];
   private failure: Error | undefined;
 
-  /** `script` runs `serveQuestionFiles` when it is not the main thread (pl-check's own bundle does). */
-  constructor(script: string) {
-    this.worker = new Worker(script);
+  /** `script` runs `serveQuestionFiles` (questionFileServer.ts) when it is not the main thread (pl-check's own bundle does). */
+  constructor(script: QuestionFileScript) {
+    this.worker = typeof script === 'string' ? new Worker(script) : new Worker(script.code, { eval: true });
     this.worker.on('message', (results: QuestionFileResults) => this.waiting.shift()?.resolve(results));
     this.worker.on('error', (err) => this.fail(err));
     this.worker.on('exit', (code) => this.fail(new Error(`the question file thread stopped (exit code ${code})`)));
@@ -74,31 +72,4 @@ export class QuestionFileThread {
     this.failure ??= err;
     for (const w of this.waiting.splice(0)) w.reject(this.failure);
   }
-}
-
-/** The thread's side: checks each question folder handed over with every question file checker. */
-export function serveQuestionFiles(port: MessagePort): void {
-  const reader = nodeCourseReader;
-  // pl-check's checks of question files, composed here as on the main thread.
-  const checkers = questionFileCheckers();
-  let runs: QuestionFileRun[] = [];
-  let results: QuestionFileResults = { found: 0, files: [] };
-  port.on('message', (request: Request) => {
-    if (request.type === 'course') {
-      runs = checkers.map((checker) => checker.begin(request.root, reader, false));
-      results = { found: 0, files: [] };
-    } else if (request.type === 'questions') {
-      for (const dir of request.dirs) {
-        for (let c = 0; c < runs.length; c++) {
-          const path = dir + nodePath.sep + checkers[c].fileName;
-          const checked = checkQuestionFileAfresh({ checker: checkers[c], run: runs[c], reader, questionDir: dir, path });
-          if (!checked) continue;
-          results.found++;
-          if (checked.diagnostics.length > 0) results.files.push({ path, ...checked });
-        }
-      }
-    } else {
-      port.postMessage(results);
-    }
-  });
 }

@@ -4,13 +4,8 @@ import { formatHuman } from './formatHuman';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';
 import type { CliOptions } from './options';
-import { QUESTION_TEST_CODES, runQuestionTests } from './questionTests';
+import { runQuestionTests } from './questionTests';
 import { countBySeverity } from './runCheck';
-
-/** The course rules' codes plus those of --test, for --severity, --list-codes and SARIF rules. */
-export function withQuestionTestCodes(codes: Map<string, CodeInfo>): Map<string, CodeInfo> {
-  return new Map([...codes, ...Object.entries(QUESTION_TEST_CODES)]);
-}
 
 /**
  * `pl-check --test [QID...] course`: the output formats and exit status of pl-check. JSON is

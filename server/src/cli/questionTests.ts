@@ -1,25 +1,12 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { loadCourse } from '../course/course';
-import type { CodeInfo } from '../course/rules/rule';
 import { applySeverityOverrides, type CourseDiagnostic, type Severity, type SeverityOverrides } from '../course/diagnostic';
 import { findPython, QuestionRuntime, type RuntimeIssue, type RuntimeOptions } from '../questionRuntime';
 import { findCourseRoots } from '../course/courseReader';
 import { UsageError } from './options';
+import { QUESTION_TEST_CODES } from './questionTestCodes';
 import type { CheckResult, CheckedCourse, Problem } from './runCheck';
-
-/** Diagnostic codes of `pl-check --test`, beside the course rules' codes. */
-export const QUESTION_TEST_CODES: Record<string, CodeInfo> = {
-  'server-py-error': { severity: 'error', description: 'server.py raised an exception (at its line) while the question ran.' },
-  'element-error': { severity: 'error', description: 'An element controller raised an exception while the question ran.' },
-  'question-error': { severity: 'error', description: 'The question could not run: a mustache error, a data check, a timeout or the memory cap.' },
-  'console-output': { severity: 'warning', description: 'Question code printed to the console (PrairieLearn logs it as a course issue).' },
-  'test-mismatch': { severity: 'error', description: "The question's test() answer did not parse and grade as test() expected." },
-  'correct-answer-not-full-score': { severity: 'error', description: 'The correct answer did not grade to 100%.' },
-  'blank-submission-graded': { severity: 'error', description: 'An empty submission was neither a format error nor scored 0, or it broke the question.' },
-  'element-not-previewed': { severity: 'information', description: 'An element has no controller in the local runtime, so it was not run.' },
-  'grading-not-run': { severity: 'information', description: 'External or manual grading is not run locally.' },
-};
 
 /** One question variant in `--format json`. */
 export interface VariantReport {

@@ -6,7 +6,7 @@ import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Seve
 import { UsageError } from './options';
 import { CourseChecker } from '../questionHtml/courseChecks';
 import { SourceText } from '../questionHtml/sourceText';
-import { QuestionFileThread } from './questionFileThread';
+import type { QuestionFileThread } from './questionFileThread';
 
 /** A place in a file with 1-based lines and columns; the end column is exclusive. */
 export interface Span {
@@ -48,10 +48,10 @@ export interface RunOptions {
   severities?: SeverityOverrides;
   now?: Date;
   /**
-   * A script that serves `serveQuestionFiles` off the main thread (pl-check's own bundle): the
-   * question files are then checked on that second thread. Without it, all on this one.
+   * A second thread (started by pl-check before it loads the checkers): the question files are then
+   * checked on it, and it is closed at the end. Without it, all on this one.
    */
-  questionFileScript?: string;
+  questionFileThread?: QuestionFileThread;
 }
 
 /**
@@ -80,7 +80,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
   }
 
   const checker = new CourseChecker();
-  const thread = options.questionFileScript ? new QuestionFileThread(options.questionFileScript) : undefined;
+  const thread = options.questionFileThread;
   const problems: Problem[] = [];
   try {
     for (const checked of courses) {

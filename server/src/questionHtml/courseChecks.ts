@@ -2,17 +2,10 @@ import type { CodeInfo } from '../course/diagnostic';
 import { CourseChecker as CourseCheckerCore } from '../course/checker/courseChecker';
 import type { QuestionFileChecker } from '../course/checker/questionFileChecker';
 import { infoFileCodes } from '../course/rules';
-import { questionHtmlChecker, ServerPyCache } from './questionFileChecker';
+import { questionFileCheckers } from './questionFileCheckers';
 
 export type { CheckOptions } from '../course/checker/checkOptions';
-
-/**
- * The checks of question files that the editor and pl-check add to the info files' (the reference
- * server's sync lists them apart). `serverPy`: the course's cache of scanned server.py files.
- */
-export function questionFileCheckers(serverPy = new ServerPyCache()): QuestionFileChecker[] {
-  return [questionHtmlChecker(serverPy)];
-}
+export { questionFileCheckers };
 
 /** The names of the question files those checks read. */
 export const QUESTION_FILE_NAMES: ReadonlySet<string> = new Set(questionFileCheckers().map((c) => c.fileName));

@@ -1,0 +1,48 @@
+import packageJson from '../../../package.json';
+import { allCodes } from '../questionHtml/courseChecks';
+import { formatHuman } from './formatHuman';
+import { formatJson } from './formatJson';
+import { formatSarif } from './formatSarif';
+import { parseArgs, USAGE } from './options';
+import type { QuestionFileThread } from './questionFileThread';
+import { checkFolders, countBySeverity } from './runCheck';
+import { withQuestionTestCodes } from './questionTestCodes';
+
+/**
+ * pl-check's commands, run by plCheck.ts; `questionFileThread` is the second thread it started for
+ * a check when there is a core for one.
+ */
+export async function runCommand(argv: string[], questionFileThread: QuestionFileThread | undefined): Promise<number> {
+  // --severity may name the --test codes too; --list-codes and SARIF list them only under --test.
+  const options = parseArgs(argv, new Set(withQuestionTestCodes(allCodes()).keys()));
+  const codes = options.test ? withQuestionTestCodes(allCodes()) : allCodes();
+  if (options.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  if (options.version) {
+    process.stdout.write(`pl-check ${packageJson.version}\n`);
+    return 0;
+  }
+  if (options.listCodes) {
+    const width = Math.max(...[...codes.keys()].map((c) => c.length));
+    for (const [code, info] of codes) process.stdout.write(`${code.padEnd(width)}  ${info.severity.padEnd(11)}  ${info.description}\n`);
+    return 0;
+  }
+  // The question runtime is loaded only for --test.
+  if (options.test) return (await import('./questionTestCommand.js')).runQuestionTestsCommand(options, codes, packageJson.version);
+  const folders = options.folders.length > 0 ? options.folders : ['.'];
+  const result = await checkFolders(folders, { severities: options.severities, now: options.now, questionFileThread });
+  const cwd = process.cwd();
+  let output: string;
+  if (options.format === 'json') output = formatJson(result, cwd);
+  else if (options.format === 'sarif') {
+    output = formatSarif(result, codes, {
+      name: 'pl-check',
+      version: packageJson.version,
+      informationUri: 'https://prairielearn.readthedocs.io/en/latest/',
+    });
+  } else output = formatHuman(result, { cwd, color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR });
+  process.stdout.write(output);
+  return countBySeverity(result.problems).errors > 0 ? 1 : 0;
+}
