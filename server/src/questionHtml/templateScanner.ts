@@ -3,24 +3,10 @@ import { OpenElements } from './templateElements';
 import type { Element, TemplateProblem } from './templateModel';
 import { OpenSections } from './templateSections';
 
-export const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-export const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
-// Runs of ordinary characters, matched natively rather than a character at a time: a course's
-// templates are checked once each, mostly before the JavaScript that scans them is optimized.
-// HTML's whitespace is space, tab, LF, FF and CR; `{` may start a mustache tag.
-export const SPACES = /[ \t\n\f\r]*/y;
-
-/** The offset after the run `pattern` (a sticky expression) matches at `pos`. */
-export function skipRun(pattern: RegExp, text: string, pos: number): number {
-  pattern.lastIndex = pos;
-  pattern.test(text);
-  return pattern.lastIndex;
-}
-
 /**
  * The state of one scan of a template: its mustache tags, what is open at the position reached,
- * and what was found. The scan only moves forward, and every step (`templateTags.ts`,
- * `templateAttributes.ts`) costs what it reads, so a scan is linear in the text.
+ * and what was found. The scan only moves forward, and every step (`templateMarkup.ts`) costs
+ * what it reads, so a scan is linear in the text.
  */
 export class TemplateScanner {
   readonly n: number;

@@ -1,6 +1,9 @@
-import { scanAttribute } from './templateAttributes';
-import type { Element } from './templateModel';
-import { isSpace, SPACES, skipRun, type TemplateScanner } from './templateScanner';
+import type { Attribute, Element } from './templateModel';
+import type { TemplateScanner } from './templateScanner';
+
+// The steps of the scan, one function each. They share one module on purpose: the scan is the
+// hottest code of a course check, and a call across modules costs a property lookup when the
+// modules are loaded one by one (tests, bench), which made the split scan a third slower.
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
 /**
@@ -8,11 +11,65 @@ const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input'
  * element processing), and the pl-* elements whose content is code or graph text.
  */
 const RAW_TEXT = new Set(['script', 'style', 'textarea', 'title', 'markdown', 'pl-code', 'pl-graph', 'pl-graphviz-render', 'pl-file-editor']);
+
+const isLetter = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+const isSpace = (c: number) => c === 32 || c === 9 || c === 10 || c === 12 || c === 13;
+// Runs of ordinary characters, matched natively rather than a character at a time: a course's
+// templates are checked once each, mostly before the JavaScript that scans them is optimized.
+// HTML's whitespace is space, tab, LF, FF and CR; `{` may start a mustache tag.
+const SPACES = /[ \t\n\f\r]*/y;
 const END_TAG_NAME = /[^ \t\n\f\r>/]*/y;
 const TAG_NAME = /[^ \t\n\f\r>/{]*/y;
+const ATTRIBUTE_NAME = /[^ \t\n\f\r/>={]*/y;
+const UNQUOTED_VALUE = /[^ \t\n\f\r>{]*/y;
+
+/** The offset after the run `pattern` (a sticky expression) matches at `pos`. */
+function skipRun(pattern: RegExp, text: string, pos: number): number {
+  pattern.lastIndex = pos;
+  pattern.test(text);
+  return pattern.lastIndex;
+}
+
+/**
+ * Scans the markup of the template into `s`: every `<` and mustache tag, front to back. Each step
+ * returns the offset after what it read.
+ */
+export function scanMarkup(s: TemplateScanner): void {
+  const { text, n } = s;
+  let i = 0;
+  while (i < n) {
+    const lt = text.indexOf('<', i);
+    const mustache = s.tagFrom(i);
+    const mu = mustache?.start ?? -1;
+    const next = lt < 0 ? mu : mu < 0 ? lt : Math.min(lt, mu);
+    if (next < 0) break;
+    if (next === mu) {
+      if (mustache!.kind === 'raw') s.rawValues.push(mu);
+      i = s.skipMustache(mu);
+      continue;
+    }
+    i = markup(s, lt);
+  }
+  s.open.closeDownTo(0, n);
+}
+
+/** What starts with the `<` at `pos`: a comment, a declaration, an end tag, a start tag, or text. */
+function markup(s: TemplateScanner, pos: number): number {
+  const { text, n } = s;
+  const c1 = text.charCodeAt(pos + 1);
+  if (text.startsWith('<!--', pos)) return comment(s, pos);
+  if (c1 === 33 /* ! */ || c1 === 63 /* ? */ || (c1 === 47 /* / */ && !isLetter(text.charCodeAt(pos + 2)))) {
+    // Doctype, CDATA, processing instruction, or "</" not followed by a name: skipped up to ">".
+    const gt = text.indexOf('>', pos + 2);
+    return gt < 0 ? n : gt + 1;
+  }
+  if (c1 === 47 /* / */) return endTag(s, pos);
+  if (!isLetter(c1)) return pos + 1; // "a < b": text
+  return startTag(s, pos);
+}
 
 /** A comment starting at `pos` (`<!--`); returns the offset after it. */
-export function comment(s: TemplateScanner, pos: number): number {
+function comment(s: TemplateScanner, pos: number): number {
   const { text } = s;
   const close = text.indexOf('-->', pos + 4);
   // "<!-->" and "<!--->" are complete (empty) comments for browsers.
@@ -23,7 +80,7 @@ export function comment(s: TemplateScanner, pos: number): number {
 }
 
 /** An end tag starting at `pos` (`</name`); closes its element and those left open inside it. */
-export function endTag(s: TemplateScanner, pos: number): number {
+function endTag(s: TemplateScanner, pos: number): number {
   const { text, n } = s;
   const j = skipRun(END_TAG_NAME, text, pos + 2);
   const tag = text.slice(pos + 2, j);
@@ -57,11 +114,11 @@ export function endTag(s: TemplateScanner, pos: number): number {
 }
 
 /** A start tag starting at `pos` (`<` and a letter): the element, its attributes, and its content when that is raw text. */
-export function startTag(s: TemplateScanner, pos: number): number {
+function startTag(s: TemplateScanner, pos: number): number {
   const parent = s.open.top;
   const el = newElement(s, pos, parent);
-  const { end, closed } = startTagAttributes(s, el);
-  el.startTagEnd = end;
+  const closed = startTagAttributes(s, el);
+  const end = el.startTagEnd;
   const last = s.problems[s.problems.length - 1];
   // An attribute value cut off by the end of the text was reported already.
   if (!closed && !(last?.kind === 'unterminated-tag' && last.start >= el.start)) {
@@ -109,8 +166,8 @@ function newElement(s: TemplateScanner, pos: number, parent: Element | undefined
   };
 }
 
-/** The attributes of a start tag, up to its `>` or `/>` (`closed`) or the end of the text. */
-function startTagAttributes(s: TemplateScanner, el: Element): { end: number; closed: boolean } {
+/** Reads the attributes of a start tag up to its `>` or `/>`, or the end of the text, where it ends (`startTagEnd`); whether it was closed. */
+function startTagAttributes(s: TemplateScanner, el: Element): boolean {
   const { text, n } = s;
   const seen = new Set<string>();
   let k = el.nameEnd;
@@ -121,11 +178,15 @@ function startTagAttributes(s: TemplateScanner, el: Element): { end: number; clo
       k = skipRun(SPACES, text, k);
       continue;
     }
-    if (c === 62 /* > */) return { end: k + 1, closed: true };
+    if (c === 62 /* > */) {
+      el.startTagEnd = k + 1;
+      return true;
+    }
     if (c === 47 /* / */) {
       if (text.charCodeAt(k + 1) === 62) {
         el.selfClosing = true;
-        return { end: k + 2, closed: true };
+        el.startTagEnd = k + 2;
+        return true;
       }
       k++;
       continue;
@@ -139,7 +200,8 @@ function startTagAttributes(s: TemplateScanner, el: Element): { end: number; clo
     }
     k = scanAttribute(s, el, k, seen, conditional);
   }
-  return { end: k, closed: false };
+  el.startTagEnd = k;
+  return false;
 }
 
 /** The content of a raw-text element whose start tag ends at `from`, not scanned for tags; returns the offset after its end tag. */
@@ -189,4 +251,93 @@ function firstTagFrom(tags: readonly { start: number }[], pos: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/**
+ * Scans the attribute starting at `pos` into `el`; returns the offset after it. `seen` holds the
+ * names given before in the tag; `conditional` says a section opened in the tag, where a repeated
+ * name is an alternative (`{{#a}}x="1"{{/a}}{{^a}}x="2"{{/a}}`).
+ */
+function scanAttribute(s: TemplateScanner, el: Element, pos: number, seen: Set<string>, conditional: boolean): number {
+  const { text } = s;
+  let j = pos;
+  let dynamic = false;
+  // The first character may be "=" (HTML's tokenizer takes it as part of the name).
+  if (text[j] === '=') j++;
+  for (;;) {
+    j = skipRun(ATTRIBUTE_NAME, text, j);
+    if (text.charCodeAt(j) !== 123) break;
+    const tagAt = s.tagsByStart.get(j);
+    if (!tagAt) j++;
+    else if (j === pos) break;
+    else {
+      dynamic = true;
+      j = tagAt.end;
+    }
+  }
+  const attr: Attribute = { name: text.slice(pos, j), nameStart: pos, nameEnd: j, valueStart: j, valueEnd: j, quote: '', dynamic };
+  let k = skipRun(SPACES, text, j);
+  if (text[k] === '=') {
+    k = skipRun(SPACES, text, k + 1);
+    const q = text[k];
+    k = q === '"' || q === "'" ? quotedValue(s, attr, k, q) : unquotedValue(s, attr, k);
+    attr.value = text.slice(attr.valueStart, attr.valueEnd);
+  } else {
+    k = j;
+  }
+  const key = attr.name.toLowerCase();
+  if (seen.has(key) && !attr.dynamic && !conditional) {
+    s.problems.push({
+      kind: 'duplicate-attribute',
+      start: attr.nameStart,
+      end: attr.nameEnd,
+      message: `"${attr.name}" is given twice on <${el.tag}>; only the first one counts. Remove one.`,
+    });
+  } else seen.add(key);
+  el.attributes.push(attr);
+  return Math.max(k, pos + 1);
+}
+
+/** The value in quotes opening at `k`, up to the closing quote; mustache tags before it are part of the value. */
+function quotedValue(s: TemplateScanner, attr: Attribute, k: number, q: '"' | "'"): number {
+  const { text, n } = s;
+  attr.quote = q;
+  let m = k + 1;
+  for (;;) {
+    const close = text.indexOf(q, m);
+    const tagAt = s.tagFrom(m);
+    if (tagAt && (close < 0 || tagAt.start < close)) {
+      attr.dynamic = true;
+      s.enterSection(tagAt);
+      m = tagAt.end;
+      continue;
+    }
+    m = close < 0 ? n : close;
+    break;
+  }
+  attr.valueStart = k + 1;
+  attr.valueEnd = Math.min(m, n);
+  if (m < n) return m + 1;
+  s.problems.push({ kind: 'unterminated-tag', start: attr.nameStart, end: attr.nameEnd, message: `The value of "${attr.name}" is never closed with ${q}.` });
+  return n;
+}
+
+/** The unquoted value starting at `k`: up to whitespace or `>` outside mustache tags. */
+function unquotedValue(s: TemplateScanner, attr: Attribute, k: number): number {
+  const { text } = s;
+  let m = k;
+  for (;;) {
+    m = skipRun(UNQUOTED_VALUE, text, m);
+    if (text.charCodeAt(m) !== 123) break;
+    const tagAt = s.tagsByStart.get(m);
+    if (!tagAt) m++;
+    else {
+      attr.dynamic = true;
+      s.enterSection(tagAt);
+      m = tagAt.end;
+    }
+  }
+  attr.valueStart = k;
+  attr.valueEnd = m;
+  return m;
 }
