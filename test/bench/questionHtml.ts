@@ -7,6 +7,7 @@ import { CourseChecker } from '../../server/src/questionHtml/courseChecks';
 import { cachingReader, nodeCourseReader, overlayReader } from '../../server/src/course/courseReader';
 import { checkTemplate, prepareTemplate } from '../../server/src/questionHtml/checkTemplate';
 import { courseElementNames, ServerPyCache } from '../../server/src/questionHtml/questionFileChecker';
+import { questionContext } from '../../server/src/questionHtml/questionContext';
 
 const EDITS = 300;
 
@@ -22,7 +23,7 @@ export const questionHtmlSection: BenchSection = {
     const reader = nodeCourseReader;
     const courseElements = courseElementNames(course.root, reader);
     const serverPy = new ServerPyCache();
-    const exists = (p: string) => reader.exists(p);
+    const options = { courseElements, serverPy: (dir: string) => serverPy.names(dir, reader) };
     const perTemplate: number[] = [];
     let problems = 0;
     const all = timeOnce(() => {
@@ -30,7 +31,7 @@ export const questionHtmlSection: BenchSection = {
         const t0 = performance.now();
         const text = reader.readText(path.join(q.dir, 'question.html'));
         const prepared = prepareTemplate(text);
-        problems += checkTemplate(prepared, courseElements, { questionDir: q.dir, courseRoot: course.root, exists, serverPy: () => serverPy.names(q.dir, reader) }).length;
+        problems += checkTemplate(prepared, courseElements, questionContext(course.root, q.dir, reader, options)).length;
         perTemplate.push(performance.now() - t0);
       }
     });
@@ -46,7 +47,7 @@ export const questionHtmlSection: BenchSection = {
     const alone: number[] = [];
     for (let i = 0; i < EDITS; i++) {
       const t0 = performance.now();
-      checkTemplate(prepareTemplate(edited(i)), courseElements, { questionDir: q.dir, courseRoot: course.root, exists, serverPy: () => serverPy.names(q.dir, reader) });
+      checkTemplate(prepareTemplate(edited(i)), courseElements, questionContext(course.root, q.dir, reader, options));
       alone.push(performance.now() - t0);
     }
     const p99 = percentile(alone, 99);
@@ -60,7 +61,7 @@ export const questionHtmlSection: BenchSection = {
     for (let i = 0; i < EDITS; i++) {
       const text = long.replace('answers-name="sky10"', `answers-name="sky10x${i}"`);
       const t0 = performance.now();
-      checkTemplate(prepareTemplate(text), courseElements, { questionDir: q.dir, courseRoot: course.root, exists, serverPy: () => serverPy.names(q.dir, reader) });
+      checkTemplate(prepareTemplate(text), courseElements, questionContext(course.root, q.dir, reader, options));
       longTimes.push(performance.now() - t0);
     }
     const longP99 = percentile(longTimes, 99);

@@ -13,9 +13,10 @@ import {
   type HoverParams,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { completeAt, type CompletionKind, type EditingEnv } from '../questionHtml/completion';
+import { completeAt, type CompletionKind } from '../questionHtml/completion';
 import { hoverAt } from '../questionHtml/hover';
-import { courseElementNames, ServerPyCache } from '../questionHtml/questionFileChecker';
+import { questionContext, type QuestionContext } from '../questionHtml/questionContext';
+import { ServerPyCache } from '../questionHtml/questionFileChecker';
 import { quickFix } from '../questionHtml/quickFixes';
 import { uriToPath, type ServerContext } from './documentContext';
 import { SOURCE } from './lspDiagnostics';
@@ -33,30 +34,25 @@ const KIND: Record<CompletionKind, CompletionItemKind> = {
   param: CompletionItemKind.Variable,
 };
 
-/** The open question.html and what the editing help may know about its course. */
-function context(ctx: ServerContext, uri: string): { document: TextDocument; env: EditingEnv } | undefined {
+/** The open question.html and what the editing help may know about its question and course. */
+function context(ctx: ServerContext, uri: string): { document: TextDocument; question: QuestionContext } | undefined {
   const document = ctx.documents.get(uri);
   const path = uriToPath(uri);
   if (!document || !path) return undefined;
   const questionDir = nodePath.dirname(path);
   const reader = ctx.workspace.reader;
   const state = ctx.workspace.courseOf(path);
-  const env: EditingEnv = {
-    questionDir,
-    courseRoot: state?.root,
-    courseElements: state ? courseElementNames(state.course.root, reader) : undefined,
-    readDir: (dir) => reader.readDir(dir),
-    // Outside a course there is no cache to keep a scan in.
-    serverPy: (state?.serverPy ?? new ServerPyCache()).names(questionDir, reader, !!state),
-  };
-  return { document, env };
+  // Outside a course there is no cache to keep a scan in.
+  const serverPy = state?.serverPy ?? new ServerPyCache();
+  const question = questionContext(state?.root, questionDir, reader, { serverPy: (dir) => serverPy.names(dir, reader, !!state) });
+  return { document, question };
 }
 
 export function questionHtmlCompletion(ctx: ServerContext, params: CompletionParams): CompletionList | null {
   const found = context(ctx, params.textDocument.uri);
   if (!found) return null;
-  const { document, env } = found;
-  const completions = completeAt(document.getText(), document.offsetAt(params.position), env);
+  const { document, question } = found;
+  const completions = completeAt(document.getText(), document.offsetAt(params.position), question);
   if (!completions) return null;
   const range = { start: document.positionAt(completions.start), end: document.positionAt(completions.end) };
   const items = completions.items.map(
@@ -76,8 +72,8 @@ export function questionHtmlCompletion(ctx: ServerContext, params: CompletionPar
 export function questionHtmlHover(ctx: ServerContext, params: HoverParams): Hover | null {
   const found = context(ctx, params.textDocument.uri);
   if (!found) return null;
-  const { document, env } = found;
-  const info = hoverAt(document.getText(), document.offsetAt(params.position), env.courseElements);
+  const { document, question } = found;
+  const info = hoverAt(document.getText(), document.offsetAt(params.position), question);
   if (!info) return null;
   return { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: { start: document.positionAt(info.start), end: document.positionAt(info.end) } };
 }

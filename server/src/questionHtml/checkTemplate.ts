@@ -1,7 +1,8 @@
 import type { CodeInfo } from '../course/diagnostic';
 import { analyze } from './analysis';
 import { TEMPLATE_RULES } from './rules';
-import type { CourseTemplateRule, TemplateEnv, TemplateReport } from './rules/rule';
+import type { CourseTemplateRule, TemplateReport } from './rules/rule';
+import type { QuestionContext } from './questionContext';
 import { parseTemplate } from './template';
 import { CourseElements } from './courseElements';
 
@@ -49,8 +50,11 @@ export function prepareTemplate(text: string): PreparedTemplate {
   return { text };
 }
 
-/** Runs every rule; the template-only part is reused while the course's element names stay the same. */
-export function checkTemplate(prepared: PreparedTemplate, courseElements: ReadonlySet<string>, env: TemplateEnv): TemplateReport[] {
+/**
+ * Runs every rule; the template-only part is reused while the course's element names stay the
+ * same. `courseElements` are those the template-only results are kept for (the context's, when it has them).
+ */
+export function checkTemplate(prepared: PreparedTemplate, courseElements: ReadonlySet<string>, context: QuestionContext): TemplateReport[] {
   if (prepared.skipped) return [prepared.skipped];
   const elementsKey = courseElementsKey(courseElements);
   if (!prepared.memo || prepared.memo.elementsKey !== elementsKey) {
@@ -59,7 +63,7 @@ export function checkTemplate(prepared: PreparedTemplate, courseElements: Readon
     const add = (r: TemplateReport) => reports.push(r);
     const course: { rule: CourseTemplateRule; input: unknown }[] = [];
     for (const rule of TEMPLATE_RULES) {
-      if (rule.needs === 'template') rule.check(analysis, env, add);
+      if (rule.needs === 'template') rule.check(analysis, context, add);
       else {
         const input = rule.collect(analysis);
         if (input !== undefined) course.push({ rule, input });
@@ -71,7 +75,7 @@ export function checkTemplate(prepared: PreparedTemplate, courseElements: Readon
   if (memo.course.length === 0) return memo.reports;
   const out = [...memo.reports];
   const add = (r: TemplateReport) => out.push(r);
-  for (const { rule, input } of memo.course) rule.check(input, env, add);
+  for (const { rule, input } of memo.course) rule.check(input, context, add);
   return out;
 }
 

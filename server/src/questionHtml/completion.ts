@@ -1,17 +1,7 @@
 import { attributeNames, attributeDescription, canonicalAttribute, canonicalTag, elementDescription, elementInfo, FALSE_SPELLINGS, TRUE_SPELLINGS, topLevelTags, type ElementInfo } from './elements';
 import { fileAttributeSpec, fileLocation, resolveLocation } from './fileAttributes';
 import { parseTemplate, type Element, type Template } from './template';
-import type { ServerPyNames } from './serverPy';
-
-/** What completion may look at beyond the text. */
-export interface EditingEnv {
-  questionDir?: string;
-  courseRoot?: string;
-  courseElements?: ReadonlySet<string>;
-  /** Names in a folder (files and folders); throws or returns [] when it does not exist. */
-  readDir?(path: string): { name: string; isDirectory: boolean }[];
-  serverPy?: ServerPyNames;
-}
+import type { QuestionContext } from './questionContext';
 
 export type CompletionKind = 'element' | 'attribute' | 'value' | 'file' | 'param';
 
@@ -33,16 +23,16 @@ export interface Completions {
 }
 
 /** Completion at `offset`: element names, attribute names, values, file names or params names. */
-export function completeAt(text: string, offset: number, env: EditingEnv = {}): Completions | undefined {
-  return mustacheCompletion(text, offset, env) ?? markupCompletion(parseTemplate(text), offset, env);
+export function completeAt(text: string, offset: number, context: QuestionContext = {}): Completions | undefined {
+  return mustacheCompletion(text, offset, context) ?? markupCompletion(parseTemplate(text), offset, context);
 }
 
-function mustacheCompletion(text: string, offset: number, env: EditingEnv): Completions | undefined {
+function mustacheCompletion(text: string, offset: number, context: QuestionContext): Completions | undefined {
   const open = text.lastIndexOf('{{', offset);
   if (open < 0 || text.lastIndexOf('}}', offset - 1) > open) return undefined;
   const m = /^\{?[#^&]?\s*(params|correct_answers)\.([\w-]*)$/.exec(text.slice(open + 2, offset));
   if (!m) return undefined;
-  const names = env.serverPy?.[m[1] as 'params' | 'correct_answers'];
+  const names = context.serverPy?.[m[1] as 'params' | 'correct_answers'];
   if (!names) return { start: offset - m[2].length, end: offset, items: [] };
   return {
     start: offset - m[2].length,
@@ -51,16 +41,16 @@ function mustacheCompletion(text: string, offset: number, env: EditingEnv): Comp
   };
 }
 
-function markupCompletion(template: Template, offset: number, env: EditingEnv): Completions | undefined {
+function markupCompletion(template: Template, offset: number, context: QuestionContext): Completions | undefined {
   const { text } = template;
   const el = tagAt(template, offset);
-  if (el && offset >= el.nameStart && offset <= el.nameEnd) return tagNames(template, el, env);
+  if (el && offset >= el.nameStart && offset <= el.nameEnd) return tagNames(template, el, context);
   if (!el) return undefined;
   const info = elementInfo(canonicalTag(el.tag, parentName(el)), parentName(el));
-  if (!info || env.courseElements?.has(info.name)) return undefined;
+  if (!info || context.courseElements?.has(info.name)) return undefined;
   for (const a of el.attributes) {
     const inValue = a.value !== undefined && offset >= a.valueStart && offset <= a.valueEnd && (a.quote !== '' || offset > a.nameEnd + 1);
-    if (inValue) return values(el, info, canonicalAttribute(a.name), a.valueStart, a.valueEnd, env);
+    if (inValue) return values(el, info, canonicalAttribute(a.name), a.valueStart, a.valueEnd, context);
   }
   // An attribute name: the word around the cursor.
   let start = offset;
@@ -88,7 +78,7 @@ function markupCompletion(template: Template, offset: number, env: EditingEnv): 
   return { start, end, items };
 }
 
-function tagNames(template: Template, el: Element, env: EditingEnv): Completions {
+function tagNames(template: Template, el: Element, context: QuestionContext): Completions {
   const parent = el.parent ? canonicalTag(el.parent.tag, parentName(el.parent)) : undefined;
   const parentInfo = parent ? elementInfo(parent, parentName(el.parent!)) : undefined;
   // The start tag is new when nothing follows the name (no ">" yet): insert the whole element.
@@ -96,7 +86,7 @@ function tagNames(template: Template, el: Element, env: EditingEnv): Completions
   const candidates = new Map<string, ElementInfo | undefined>();
   for (const child of parentInfo?.children ?? []) candidates.set(child, elementInfo(child, parent));
   for (const e of topLevelTags()) if (!e.deprecated && !candidates.has(e.name)) candidates.set(e.name, e);
-  for (const name of env.courseElements ?? []) if (!candidates.has(name)) candidates.set(name, undefined);
+  for (const name of context.courseElements ?? []) if (!candidates.has(name)) candidates.set(name, undefined);
   const items: CompletionItem[] = [];
   for (const [name, info] of candidates) {
     const required = info?.required ?? [];
@@ -117,7 +107,7 @@ function tagNames(template: Template, el: Element, env: EditingEnv): Completions
   return { start: el.nameStart, end: el.nameEnd, items };
 }
 
-function values(el: Element, info: ElementInfo, name: string, start: number, end: number, env: EditingEnv): Completions {
+function values(el: Element, info: ElementInfo, name: string, start: number, end: number, context: QuestionContext): Completions {
   const type = info.attributeValues[name];
   const items: CompletionItem[] = [];
   const deprecated = info.deprecatedValues[name] ?? {};
@@ -127,11 +117,11 @@ function values(el: Element, info: ElementInfo, name: string, start: number, end
     items.push({ label: TRUE_SPELLINGS[0], kind: 'value', insert: TRUE_SPELLINGS[0] }, { label: FALSE_SPELLINGS[0], kind: 'value', insert: FALSE_SPELLINGS[0] });
   }
   const spec = fileAttributeSpec(info.name, name, parentName(el));
-  if (spec && env.questionDir && env.courseRoot && env.readDir) {
+  if (spec && context.questionDir && context.courseRoot && context.readDir) {
     const where = fileLocation(el, spec);
     let entries: { name: string; isDirectory: boolean }[] = [];
     try {
-      entries = where ? env.readDir(resolveLocation(where, env.questionDir, env.courseRoot)) : [];
+      entries = where ? context.readDir(resolveLocation(where, context.questionDir, context.courseRoot)) : [];
     } catch {
       entries = [];
     }

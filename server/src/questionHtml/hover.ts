@@ -2,6 +2,7 @@ import { attributeDefault, attributeDescription, canonicalAttribute, canonicalTa
 import { parentName, tagAt, typeText } from './completion';
 import { fileAttributeSpec } from './fileAttributes';
 import { parseTemplate } from './template';
+import type { QuestionContext } from './questionContext';
 
 export interface HoverInfo {
   markdown: string;
@@ -10,13 +11,13 @@ export interface HoverInfo {
 }
 
 /** What the element or attribute under the cursor is: meaning, type, default, deprecation. */
-export function hoverAt(text: string, offset: number, courseElements: ReadonlySet<string> = new Set()): HoverInfo | undefined {
+export function hoverAt(text: string, offset: number, context: QuestionContext = {}): HoverInfo | undefined {
   const template = parseTemplate(text);
   const el = tagAt(template, offset);
   if (!el) return undefined;
   const parent = parentName(el);
   const name = canonicalTag(el.tag, parent);
-  if (courseElements.has(name)) {
+  if (context.courseElements?.has(name)) {
     return offset <= el.nameEnd ? { markdown: `**${tagCode(name)}**: an element of this course (elements/${name}/).`, start: el.nameStart, end: el.nameEnd } : undefined;
   }
   const info = elementInfo(name, parent);

@@ -4,7 +4,8 @@ import type { CourseReader } from '../course/courseReader';
 import { checkTemplate, courseElementsKey, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
 import type { TemplateReport } from './rules/rule';
 import { readCourseElements, type CourseElements } from './courseElements';
-import { scanServerPy, type ServerPyNames } from './serverPy';
+import { questionContext } from './questionContext';
+import { readServerPyText, scanServerPy, type ServerPyNames } from './serverPy';
 
 /** The course's own elements (elements/) and element extensions (elementExtensions/). */
 export function courseElementNames(courseRoot: string, reader: CourseReader): CourseElements {
@@ -20,15 +21,7 @@ export class ServerPyCache {
 
   names(questionDir: string, reader: CourseReader, keep = true): ServerPyNames | undefined {
     const path = questionDir + nodePath.sep + 'server.py';
-    let text: string | undefined;
-    // Most questions without server.py: asking first spares an exception per question and check.
-    if (reader.exists(path)) {
-      try {
-        text = reader.readText(path);
-      } catch {
-        text = undefined;
-      }
-    }
+    const text = readServerPyText(questionDir, reader);
     if (text === undefined) {
       this.byPath.delete(path);
       return undefined;
@@ -59,17 +52,11 @@ export function questionHtmlChecker(serverPy: ServerPyCache): QuestionFileChecke
     }),
     begin(courseRoot, reader, keep) {
       const courseElements = courseElementNames(courseRoot, reader);
-      const exists = (path: string) => reader.exists(path);
+      const options = { courseElements, serverPy: (questionDir: string) => serverPy.names(questionDir, reader, keep) };
       return {
         // Besides the question's own files, the checks depend only on these.
         key: `${courseRoot}\n${courseElementsKey(courseElements)}`,
-        check: (prepared, questionDir) =>
-          checkTemplate(prepared, courseElements, {
-            questionDir,
-            courseRoot,
-            exists,
-            serverPy: () => serverPy.names(questionDir, reader, keep),
-          }).map(toReport),
+        check: (prepared, questionDir) => checkTemplate(prepared, courseElements, questionContext(courseRoot, questionDir, reader, options)).map(toReport),
       };
     },
   };

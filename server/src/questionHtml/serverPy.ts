@@ -1,3 +1,6 @@
+import * as nodePath from 'node:path';
+import type { CourseReader } from '../course/courseReader';
+
 /**
  * The names server.py sets in data["params"] and data["correct_answers"], found with a simple
  * scan. A namespace is undecided (undefined) when the scan cannot see every key: a whole-dict
@@ -47,4 +50,16 @@ export function scanServerPy(text: string): ServerPyNames {
 function isAliased(text: string, index: number): boolean {
   const lineStart = text.lastIndexOf('\n', index) + 1;
   return /^\s*[\w.]+\s*=\s*[\w.]*$/.test(text.slice(lineStart, index));
+}
+
+/** The text of server.py in a question folder; undefined when there is none or it cannot be read. */
+export function readServerPyText(questionDir: string, reader: CourseReader): string | undefined {
+  const path = questionDir + nodePath.sep + 'server.py';
+  // Most questions have no server.py: asking first spares an exception per question and check.
+  if (!reader.exists(path)) return undefined;
+  try {
+    return reader.readText(path);
+  } catch {
+    return undefined;
+  }
 }

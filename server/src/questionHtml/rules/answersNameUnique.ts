@@ -32,7 +32,7 @@ export const answersNameUnique: TemplateRule = {
     'shared-answers-name': { severity: 'warning', description: 'Two gradable inputs share one answers-name that PrairieLearn does not refuse (pl-drawing, pl-order-blocks): grading breaks.' },
     'empty-answers-name': { severity: 'error', description: 'An answers-name that is empty or only spaces.' },
   },
-  check({ template, resolved }, _env, report) {
+  check({ template, resolved }, _context, report) {
     const byValue = new Map<string, Use[]>();
     for (const el of template.elements) {
       const info = resolved.get(el)!.info;

@@ -32,7 +32,7 @@ export const attributeValue: TemplateRule = {
   codes: {
     'invalid-attribute-value': { severity: 'error', description: 'An attribute value the element rejects (enum, boolean, integer or number).' },
   },
-  check(analysis, _env, report) {
+  check(analysis, _context, report) {
     const { template, resolved } = analysis;
     for (const el of template.elements) {
       const { info, misplaced } = resolved.get(el)!;

@@ -14,7 +14,7 @@ export const childPlacement: TemplateRule = {
     'misplaced-child-element': { severity: 'warning', description: 'A child tag (such as pl-answer) outside the elements that take it.' },
     'unexpected-child-element': { severity: 'error', description: 'A child an element that accepts only its own child tags rejects.' },
   },
-  check({ template, resolved }, _env, report) {
+  check({ template, resolved }, _context, report) {
     for (const el of template.elements) {
       const r = resolved.get(el)!;
       if (r.foreign) continue;

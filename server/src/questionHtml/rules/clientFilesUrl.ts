@@ -34,12 +34,12 @@ export const clientFilesUrl: CourseTemplateRule<UrlFile[]> = {
     }
     return files.length > 0 ? files : undefined;
   },
-  check(files, env, report) {
-    if (!env.questionDir || !env.courseRoot || !env.exists) return;
+  check(files, context, report) {
+    if (!context.questionDir || !context.courseRoot || !context.exists) return;
     for (const f of files) {
-      const folder = URL_FOLDERS[f.variable](env.questionDir, env.courseRoot);
+      const folder = URL_FOLDERS[f.variable](context.questionDir, context.courseRoot);
       const path = nodePath.join(folder, f.name);
-      if (env.exists(path)) continue;
+      if (context.exists(path)) continue;
       report({
         code: 'missing-client-file',
         message: `File "${f.name}" not found in ${nodePath.basename(folder)}; the browser will get "File not found".`,

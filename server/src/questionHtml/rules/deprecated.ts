@@ -21,7 +21,7 @@ export const deprecated: TemplateRule = {
     'deprecated-attribute': { severity: 'warning', description: 'A deprecated attribute.' },
     'deprecated-attribute-value': { severity: 'warning', description: 'A deprecated attribute value.' },
   },
-  check({ template, resolved }, _env, report) {
+  check({ template, resolved }, _context, report) {
     for (const el of template.elements) {
       const info = resolved.get(el)!.info;
       if (!info) continue;

@@ -17,7 +17,7 @@ export const duplicateFileNames: TemplateRule = {
     'duplicate-file-name': { severity: 'error', description: 'Two file editors submit files of the same name.' },
     'overlapping-file-name': { severity: 'warning', description: 'A pl-file-upload name that another file input also submits.' },
   },
-  check({ template, resolved }, _env, report) {
+  check({ template, resolved }, _context, report) {
     type Use = { el: Element; attr?: Attribute; start: number; end: number; editor: boolean };
     const uses = new Map<string, Use[]>();
     const add = (name: string, use: Use) => {

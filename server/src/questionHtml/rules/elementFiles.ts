@@ -34,11 +34,11 @@ export const elementFiles: CourseTemplateRule<NamedFile[]> = {
     }
     return files.length > 0 ? files : undefined;
   },
-  check(files, env, report) {
-    if (!env.questionDir || !env.courseRoot || !env.exists) return;
+  check(files, context, report) {
+    if (!context.questionDir || !context.courseRoot || !context.exists) return;
     for (const f of files) {
-      const path = nodePath.isAbsolute(f.value) ? f.value : nodePath.join(resolveLocation(f.location, env.questionDir, env.courseRoot), f.value);
-      if (env.exists(path)) continue;
+      const path = nodePath.isAbsolute(f.value) ? f.value : nodePath.join(resolveLocation(f.location, context.questionDir, context.courseRoot), f.value);
+      if (context.exists(path)) continue;
       report({ code: 'missing-element-file', message: `File "${f.value}" not found in directory "${f.location.label}".`, start: f.start, end: f.end, data: { path } });
     }
   },

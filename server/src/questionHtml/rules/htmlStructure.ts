@@ -22,7 +22,7 @@ export const htmlStructure: TemplateRule = {
     'html-duplicate-attribute': { severity: 'warning', description: 'An attribute is given twice on one element; only the first counts.' },
     'html-backslash-void-tag': { severity: 'warning', description: 'A void tag written with a backslash before its ">" (br, hr, img...); write it without the backslash.' },
   },
-  check({ template }, _env, report) {
+  check({ template }, _context, report) {
     for (const p of template.problems) report({ code: CODES[p.kind], message: p.message, start: p.start, end: p.end });
   },
 };

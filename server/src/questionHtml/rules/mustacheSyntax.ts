@@ -5,7 +5,7 @@ export const mustacheSyntax: TemplateRule = {
   name: 'mustacheSyntax',
   needs: 'template',
   codes: { 'mustache-syntax': { severity: 'error', description: 'A mustache tag or section is not closed or closes the wrong section.' } },
-  check({ template }, _env, report) {
+  check({ template }, _context, report) {
     for (const p of template.mustache.problems) report({ code: 'mustache-syntax', message: p.message, start: p.start, end: p.end });
   },
 };

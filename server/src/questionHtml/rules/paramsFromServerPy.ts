@@ -58,8 +58,8 @@ export const paramsFromServerPy: CourseTemplateRule<Refs> = {
     }
     return { refs, misspelt, fromElements };
   },
-  check({ refs, misspelt, fromElements }, env, report) {
-    const names = env.serverPy?.();
+  check({ refs, misspelt, fromElements }, context, report) {
+    const names = context.serverPy;
     if (!names) return;
     for (const m of misspelt) {
       report({

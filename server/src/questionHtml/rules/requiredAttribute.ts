@@ -14,7 +14,7 @@ export const requiredAttribute: TemplateRule = {
   codes: {
     'missing-required-attribute': { severity: 'error', description: 'A required attribute is missing; PrairieLearn rejects the question.' },
   },
-  check({ template, resolved }, _env, report) {
+  check({ template, resolved }, _context, report) {
     for (const el of template.elements) {
       const { info, misplaced } = resolved.get(el)!;
       if (misplaced || !info || el.dynamicAttributes || info.attributeCheck === 'none') continue;

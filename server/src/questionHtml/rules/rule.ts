@@ -1,16 +1,6 @@
 import type { CodeInfo } from '../../course/diagnostic';
 import type { Analysis } from '../analysis';
-import type { ServerPyNames } from '../serverPy';
-
-/** What the rules may know beyond the template itself. */
-export interface TemplateEnv {
-  /** Absolute folder of the question; file rules are skipped without it. */
-  questionDir?: string;
-  courseRoot?: string;
-  exists?(path: string): boolean;
-  /** Names server.py sets; undefined when there is no server.py. Read only by the rules that need it. */
-  serverPy?: () => ServerPyNames | undefined;
-}
+import type { QuestionContext } from '../questionContext';
 
 export interface TemplateReport {
   code: string;
@@ -29,7 +19,7 @@ export interface TemplateRule {
   name: string;
   needs: 'template';
   codes: Record<string, CodeInfo>;
-  check(analysis: Analysis, env: TemplateEnv, report: (r: TemplateReport) => void): void;
+  check(analysis: Analysis, context: QuestionContext, report: (r: TemplateReport) => void): void;
 }
 
 /**
@@ -42,7 +32,7 @@ export interface CourseTemplateRule<Input = any> {
   needs: 'course';
   codes: Record<string, CodeInfo>;
   collect(analysis: Analysis): Input | undefined;
-  check(input: Input, env: TemplateEnv, report: (r: TemplateReport) => void): void;
+  check(input: Input, context: QuestionContext, report: (r: TemplateReport) => void): void;
 }
 
 export type AnyTemplateRule = TemplateRule | CourseTemplateRule;

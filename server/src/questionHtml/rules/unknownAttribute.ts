@@ -16,7 +16,7 @@ export const unknownAttribute: TemplateRule = {
     'unknown-attribute': { severity: 'error', description: 'An attribute the element does not accept; PrairieLearn rejects the question.' },
     'unknown-extensible-attribute': { severity: 'warning', description: 'An attribute the element does not accept unless a course element extension adds it.' },
   },
-  check(analysis, _env, report) {
+  check(analysis, _context, report) {
     const { template, resolved, courseElements } = analysis;
     for (const el of template.elements) {
       const { info, misplaced } = resolved.get(el)!;

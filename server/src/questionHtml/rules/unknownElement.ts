@@ -13,7 +13,7 @@ export const unknownElement: TemplateRule = {
   name: 'unknownElement',
   needs: 'template',
   codes: { 'unknown-element': { severity: 'warning', description: 'A pl-* tag that is neither a PrairieLearn element nor one of the course\'s elements.' } },
-  check({ template, resolved, courseElements }, _env, report) {
+  check({ template, resolved, courseElements }, _context, report) {
     for (const el of template.elements) {
       const r = resolved.get(el)!;
       if (r.info || r.course || !/^pl[-_]/.test(r.name) || el.tag.includes('{{')) continue;
