@@ -1,4 +1,4 @@
-import type { CodeInfo } from '../course/rules/rule';
+import type { CodeInfo } from '../course/diagnostic';
 
 // Apart from questionTests.ts, so that pl-check knows these codes without loading the question runtime.
 /** Diagnostic codes of `pl-check --test`, beside the course rules' codes. */
