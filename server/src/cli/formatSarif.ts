@@ -1,6 +1,6 @@
 import * as nodePath from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CodeInfo } from '../course/rules/rule';
+import type { CodeInfo } from '../course/diagnostic';
 import type { Severity } from '../course/diagnostic';
 import type { CheckResult, Span } from './runCheck';
 

@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import type { CodeInfo } from '../course/rules/rule';
+import type { CodeInfo } from '../course/diagnostic';
 import { formatHuman } from './formatHuman';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';
