@@ -73,8 +73,10 @@ async function main(argv: string[]): Promise<void> {
       courseId: String(prepared.courseId),
       courseInstances: cis.map((ci) => ({ id: String(ci.id), shortName: ci.short_name })),
     };
-    process.send(ready);
     process.once('disconnect', stop);
+    // A parent that goes away before the message is out gets nothing: `stop` runs, and the failed
+    // send must not become an uncaught 'error' that exits with 1.
+    process.send(ready, undefined, {}, () => undefined);
   }
 }
 
