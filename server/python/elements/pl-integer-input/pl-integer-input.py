@@ -92,9 +92,7 @@ def render(element_html: str, data: dict) -> str:
         correct = pl.from_json(data["correct_answers"].get(o.name))
         if correct is None:
             return ""
-        label = f"{o.label} " if o.label else ""
-        suffix = f" {o.suffix}" if o.suffix else ""
-        return f'<span class="pl-integer-input-answer">{label}{html.escape(str(correct))}{suffix}</span>'
+        return f'<span class="pl-integer-input-answer">{ui.labelled(o.label, html.escape(str(correct)), o.suffix)}</span>'
     return ""
 
 

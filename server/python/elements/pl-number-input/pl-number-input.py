@@ -139,9 +139,7 @@ def render(element_html: str, data: dict) -> str:
         correct = _format_correct(o, data)
         if not o.show_correct or correct is None:
             return ""
-        label = f"{o.label} " if o.label else ""
-        suffix = f" {o.suffix}" if o.suffix else ""
-        return f'<span class="pl-number-input-answer">{label}{html.escape(correct)}{suffix}</span>'
+        return f'<span class="pl-number-input-answer">{ui.labelled(o.label, html.escape(correct), o.suffix)}</span>'
     return ""
 
 
