@@ -40,16 +40,60 @@ export class FileReadError extends Error {
   }
 }
 
+// On Windows there is no O_NONBLOCK, and no named pipe in a course folder either.
+const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
+/** Nearly every course file fits, and is read with one call; the buffer is reused from file to file. */
+const sharedBuffer = Buffer.allocUnsafe(64 * 1024);
+
 /**
- * Reads a regular file (following links) of at most `maxBytes` as UTF-8 text: a stat says what the
- * path is before anything opens it (opening a named pipe waits for a writer; a device never ends).
+ * Reads a regular file (following links) of at most `maxBytes` as UTF-8 text. It is opened without
+ * waiting (a named pipe would wait for a writer) and read once into a shared buffer: a read that
+ * returns less than the buffer holds is the whole of a regular file. Only a read that fills the
+ * buffer, finds nothing or would wait asks the open file what it is: a device never ends, and a
+ * larger file is read on up to the cap. Asking every file first cost a tenth of a whole-course
+ * check of 25,000 files. (A named pipe that a writer is filling may be read as it stands.)
  */
 export function readRegularFile(path: string, maxBytes = MAX_FILE_BYTES): string {
-  const stat = fs.statSync(path);
-  if (stat.isDirectory()) throw Object.assign(new Error(`EISDIR: illegal operation on a directory, read '${path}'`), { code: 'EISDIR' });
-  if (!stat.isFile()) throw new FileReadError(`not a regular file but ${specialKind(stat)}, which the checker does not read`);
-  if (stat.size > maxBytes) throw new FileReadError(tooLarge(stat.size, maxBytes));
-  return fs.readFileSync(path, 'utf8');
+  const fd = fs.openSync(path, OPEN_FLAGS);
+  try {
+    const first = readWithoutWaiting(fd, sharedBuffer);
+    if (first > 0 && first < sharedBuffer.length) return sharedBuffer.toString('utf8', 0, first);
+    const stat = fs.fstatSync(fd);
+    if (!stat.isFile()) throw new FileReadError(`not a regular file but ${specialKind(stat)}, which the checker does not read`);
+    if (stat.size > maxBytes) throw new FileReadError(tooLarge(stat.size, maxBytes));
+    return first <= 0 ? '' : readRest(fd, first, stat.size, maxBytes);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Bytes read into `buffer`; -1 when the file has nothing yet and would make a reader wait (a pipe, a terminal). */
+function readWithoutWaiting(fd: number, buffer: Buffer): number {
+  try {
+    return fs.readSync(fd, buffer, 0, buffer.length, null);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EAGAIN' || code === 'EWOULDBLOCK') return -1;
+    throw err;
+  }
+}
+
+/**
+ * A regular file of `size` bytes whose first `have` bytes are in the shared buffer. A byte more than
+ * `size` is asked for, so that a short read is its end; a file that grew meanwhile is read on, up to the cap.
+ */
+function readRest(fd: number, have: number, size: number, maxBytes: number): string {
+  let buffer = Buffer.allocUnsafe(Math.max(size, have) + 1);
+  sharedBuffer.copy(buffer, 0, 0, have);
+  let length = have;
+  for (;;) {
+    length += fs.readSync(fd, buffer, length, buffer.length - length, null);
+    if (length < buffer.length) return buffer.toString('utf8', 0, length);
+    if (length > maxBytes) throw new FileReadError(tooLarge(length, maxBytes));
+    const larger = Buffer.allocUnsafe(buffer.length * 2);
+    buffer.copy(larger, 0, 0, length);
+    buffer = larger;
+  }
 }
 
 function specialKind(stat: fs.Stats): string {
