@@ -3,6 +3,7 @@ import * as esbuild from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
+import { createHash } from 'node:crypto';
 
 const production = process.argv.includes('--production');
 
@@ -49,23 +50,22 @@ const precompiledSchemas = {
 };
 
 /**
- * pl-check's second thread, bundled on its own and carried inside pl-check's bundle as text (so that
- * `dist/plCheck.js` stays one file): the thread then compiles and runs only the question file checkers.
+ * pl-check's two bundles, carried inside dist/plCheck.js as text (bundledSources.ts) so that it stays
+ * one file: the checker, which plCheck.ts compiles through V8's code cache, and the second thread's,
+ * which holds only the question file checkers (no schemas: the thread validates no info file).
  */
-const questionFileThread = {
-  name: 'question-file-thread',
+const plCheckSources = {
+  name: 'pl-check-sources',
   setup(build) {
     let contents;
-    build.onLoad({ filter: /[\\/]server[\\/]src[\\/]cli[\\/]questionFileThreadSource\.ts$/ }, async () => {
+    build.onLoad({ filter: /[\\/]server[\\/]src[\\/]cli[\\/]bundledSources\.ts$/ }, async () => {
       if (contents === undefined) {
-        const thread = await esbuild.build({
-          ...common,
-          entryPoints: ['server/src/cli/questionFileThreadMain.ts'],
-          write: false,
-          minify: production,
-          // No precompiled schemas: the thread validates no info file, so the bundler leaves the schemas' code out.
-        });
-        contents = `module.exports = { questionFileThreadSource: () => ${JSON.stringify(thread.outputFiles[0].text)} };\n`;
+        const bundle = async (entry, plugins) =>
+          (await esbuild.build({ ...common, entryPoints: [entry], write: false, minify: production, plugins })).outputFiles[0].text;
+        const checker = await bundle('server/src/cli/plCheckCommand.ts', [precompiledSchemas]);
+        const thread = await bundle('server/src/cli/questionFileThreadMain.ts', []);
+        const id = createHash('sha256').update(checker).update('\0').update(thread).digest('hex').slice(0, 16);
+        contents = `module.exports = { bundledSources: () => (${JSON.stringify({ checker, thread, id })}) };\n`;
       }
       return { contents, loader: 'js', resolveDir: process.cwd() };
     });
@@ -79,7 +79,7 @@ await esbuild.build({
   sourcemap: !production,
   minify: production,
   external: ['vscode', '@electric-sql/pglite'],
-  plugins: [precompiledSchemas, questionFileThread],
+  plugins: [precompiledSchemas, plCheckSources],
 });
 
 /** KaTeX for the question preview's webview (math as PrairieLearn shows it), served from dist/katex/. */

@@ -14,14 +14,14 @@ export interface ChildRun extends Timing {
 }
 
 /** Runs `node <args>` to completion; wall time from here, CPU time and peak memory from the child itself. */
-export function runNode(args: string[], cwd: string): ChildRun {
+export function runNode(args: string[], cwd: string, env: Record<string, string> = {}): ChildRun {
   const report = path.join(os.tmpdir(), `bench-cpu-${process.pid}.json`);
   const t0 = performance.now();
   const r = spawnSync(process.execPath, ['--require', REPORT_CPU, ...args], {
     cwd,
     encoding: 'utf8',
     maxBuffer: 256 * 1024 * 1024,
-    env: { ...process.env, BENCH_CPU_FILE: report, NO_COLOR: '1' },
+    env: { ...process.env, ...env, BENCH_CPU_FILE: report, NO_COLOR: '1' },
   });
   const wall = performance.now() - t0;
   const { cpu, maxRssMb } = JSON.parse(fs.readFileSync(report, 'utf8'));

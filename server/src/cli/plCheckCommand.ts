@@ -1,18 +1,41 @@
 import packageJson from '../../../package.json';
 import { allCodes } from '../questionHtml/courseChecks';
-import { formatHuman } from './formatHuman';
+import { formatHuman, printable } from './formatHuman';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';
-import { parseArgs, USAGE } from './options';
+import { parseArgs, USAGE, UsageError } from './options';
 import type { QuestionFileThread } from './questionFileThread';
 import { checkFolders, countBySeverity } from './runCheck';
 import { withQuestionTestCodes } from './questionTestCodes';
 
 /**
- * pl-check's commands, run by plCheck.ts; `questionFileThread` is the second thread it started for
- * a check when there is a core for one.
+ * pl-check, run by plCheck.ts with the command line's arguments and the second thread it started
+ * for a check when there is a core for one: sets the exit code, and says what went wrong on stderr.
  */
-export async function runCommand(argv: string[], questionFileThread: QuestionFileThread | undefined): Promise<number> {
+export async function runPlCheck(argv: string[], questionFileThread: QuestionFileThread | undefined): Promise<void> {
+  // A reader that stops early (pl-check | head) is no failure of the check.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') process.stderr.write(`pl-check: cannot write the output: ${err.message}\n`);
+    process.exit(err.code === 'EPIPE' ? Number(process.exitCode ?? 0) : 2);
+  });
+  try {
+    process.exitCode = await runCommand(argv, questionFileThread);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      process.stderr.write(`pl-check: ${printable(err.message)}\nRun "pl-check --help" for usage.\n`);
+    } else {
+      // A bug, not bad input: say what happened without a stack trace unless asked for one.
+      process.stderr.write(`pl-check: internal error: ${printable(err instanceof Error ? err.message : String(err))}\n`);
+      if (process.env.PL_CHECK_DEBUG && err instanceof Error) process.stderr.write(`${err.stack}\n`);
+    }
+    process.exitCode = 2;
+  } finally {
+    await questionFileThread?.close();
+  }
+}
+
+/** pl-check's commands: the exit code. */
+async function runCommand(argv: string[], questionFileThread: QuestionFileThread | undefined): Promise<number> {
   // --severity may name the --test codes too; --list-codes and SARIF list them only under --test.
   const options = parseArgs(argv, new Set(withQuestionTestCodes(allCodes()).keys()));
   const codes = options.test ? withQuestionTestCodes(allCodes()) : allCodes();

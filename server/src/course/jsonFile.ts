@@ -23,7 +23,8 @@ export interface JsonSyntaxError {
 export class JsonFile {
   private treeCache: jsonc.Node | undefined | null = null;
   private lineStartsCache: number[] | undefined;
-  private readonly propertyIndex = new WeakMap<jsonc.Node, Map<string, jsonc.Node>>();
+  /** Made on first use: most files are never asked for a place (a whole-course check holds thousands). */
+  private propertyIndex: WeakMap<jsonc.Node, Map<string, jsonc.Node>> | undefined;
   readonly value: unknown;
   readonly syntaxErrors: JsonSyntaxError[];
   /** Where the nesting first goes deeper than `MAX_JSON_DEPTH`; such a file is not parsed at all. */
@@ -92,6 +93,7 @@ export class JsonFile {
       return node.type === 'array' && node.children && segment >= 0 && segment < node.children.length ? node.children[segment] : undefined;
     }
     if (node.type !== 'object' || !node.children) return undefined;
+    this.propertyIndex ??= new WeakMap();
     let index = this.propertyIndex.get(node);
     if (!index) {
       index = new Map();
