@@ -38,7 +38,7 @@ export function runBundle(code: string, filename: string, cache?: { dir: string;
     exports: module.exports,
     cache: state,
     saveCache: () => {
-      if (state === 'compiled') writeCache(cache!.dir, file!, script.createCachedData());
+      if (state === 'compiled') writeCache(cache!.dir, file!, () => script.createCachedData());
     },
   };
 }
@@ -76,10 +76,10 @@ function readCache(file: string): Buffer | undefined {
 }
 
 /** Written whole or not at all (two runs may write at once), then the oldest files beyond `KEEP` go. A cache that cannot be written is no failure. */
-function writeCache(dir: string, file: string, data: Buffer): void {
+function writeCache(dir: string, file: string, data: () => Buffer): void {
   const partial = `${file}.${process.pid}.partial`;
   try {
-    fs.writeFileSync(partial, data, { mode: 0o600 });
+    fs.writeFileSync(partial, data(), { mode: 0o600 });
     fs.renameSync(partial, file);
     const caches = fs
       .readdirSync(dir)
