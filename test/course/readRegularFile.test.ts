@@ -33,6 +33,11 @@ test('readRegularFile keeps to its cap, and says what a path is when it is not a
   fs.writeFileSync(atCap, 'y'.repeat(2 * BUFFER));
   assert.equal(readRegularFile(atCap, 2 * BUFFER).length, 2 * BUFFER);
   assert.throws(() => readRegularFile(atCap, 2 * BUFFER - 1), (err) => err instanceof FileReadError && /larger than the checker reads/.test(err.message));
+  // A cap below the buffer's size holds as well: the first read stops a byte past it.
+  const small = path.join(dir, 'small.txt');
+  fs.writeFileSync(small, 'z'.repeat(100));
+  assert.equal(readRegularFile(small, 100), 'z'.repeat(100));
+  assert.throws(() => readRegularFile(small, 99), (err) => err instanceof FileReadError && /larger than the checker reads/.test(err.message));
 
   assert.throws(() => readRegularFile(dir), { code: 'EISDIR' });
   assert.throws(() => readRegularFile(path.join(dir, 'missing')), { code: 'ENOENT' });

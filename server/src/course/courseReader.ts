@@ -56,8 +56,10 @@ const sharedBuffer = Buffer.allocUnsafe(64 * 1024);
 export function readRegularFile(path: string, maxBytes = MAX_FILE_BYTES): string {
   const fd = fs.openSync(path, OPEN_FLAGS);
   try {
-    const first = readWithoutWaiting(fd, sharedBuffer);
-    if (first > 0 && first < sharedBuffer.length) return sharedBuffer.toString('utf8', 0, first);
+    // A byte past the cap at most: a first read that reaches it is over the cap, or the buffer's end.
+    const limit = Math.min(sharedBuffer.length, maxBytes + 1);
+    const first = readWithoutWaiting(fd, sharedBuffer, limit);
+    if (first > 0 && first < limit) return sharedBuffer.toString('utf8', 0, first);
     const stat = fs.fstatSync(fd);
     if (!stat.isFile()) throw new FileReadError(`not a regular file but ${specialKind(stat)}, which the checker does not read`);
     if (stat.size > maxBytes) throw new FileReadError(tooLarge(stat.size, maxBytes));
@@ -67,10 +69,10 @@ export function readRegularFile(path: string, maxBytes = MAX_FILE_BYTES): string
   }
 }
 
-/** Bytes read into `buffer`; -1 when the file has nothing yet and would make a reader wait (a pipe, a terminal). */
-function readWithoutWaiting(fd: number, buffer: Buffer): number {
+/** Bytes read into the first `length` of `buffer`; -1 when the file has nothing yet and would make a reader wait (a pipe, a terminal). */
+function readWithoutWaiting(fd: number, buffer: Buffer, length: number): number {
   try {
-    return fs.readSync(fd, buffer, 0, buffer.length, null);
+    return fs.readSync(fd, buffer, 0, length, null);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'EAGAIN' || code === 'EWOULDBLOCK') return -1;
@@ -83,14 +85,15 @@ function readWithoutWaiting(fd: number, buffer: Buffer): number {
  * `size` is asked for, so that a short read is its end; a file that grew meanwhile is read on, up to the cap.
  */
 function readRest(fd: number, have: number, size: number, maxBytes: number): string {
-  let buffer = Buffer.allocUnsafe(Math.max(size, have) + 1);
+  // Never more than a byte past the cap: a file that grew past it fills the buffer and is refused.
+  let buffer = Buffer.allocUnsafe(Math.min(Math.max(size, have), maxBytes) + 1);
   sharedBuffer.copy(buffer, 0, 0, have);
   let length = have;
   for (;;) {
     length += fs.readSync(fd, buffer, length, buffer.length - length, null);
     if (length < buffer.length) return buffer.toString('utf8', 0, length);
     if (length > maxBytes) throw new FileReadError(tooLarge(length, maxBytes));
-    const larger = Buffer.allocUnsafe(buffer.length * 2);
+    const larger = Buffer.allocUnsafe(Math.min(buffer.length * 2, maxBytes + 1));
     buffer.copy(larger, 0, 0, length);
     buffer = larger;
   }

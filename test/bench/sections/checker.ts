@@ -38,7 +38,9 @@ export const checkerSection: BenchSection = {
     // pl-check's compile cache in a folder of the bench's own: the first run fills it, as a user's first run does.
     const cacheHome = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cache-'));
     const env = { XDG_CACHE_HOME: cacheHome };
-    const cacheFiles = () => fs.readdirSync(path.join(cacheHome, 'pl-check')).map((name) => path.join(cacheHome, 'pl-check', name));
+    const cacheDir = path.join(cacheHome, 'pl-check');
+    // None when the cache is off (NODE_DISABLE_COMPILE_CACHE in the bench's environment).
+    const cacheFiles = () => (fs.existsSync(cacheDir) ? fs.readdirSync(cacheDir).map((name) => path.join(cacheDir, name)) : []);
     const rounds: Record<'floor' | 'parallel' | 'serial' | 'coldFloor' | 'coldParallel', ChildRun[]> = { floor: [], parallel: [], serial: [], coldFloor: [], coldParallel: [] };
     // The course's files, pl-check's own bundle and its compile cache, dropped from the page cache before each cold run.
     const coldFiles = () => [...ctx.big.infoFiles, ...ctx.big.questionFiles, plCheck, ...cacheFiles()];
