@@ -50,37 +50,25 @@ const precompiledSchemas = {
 };
 
 /**
- * pl-check's two bundles, carried inside dist/plCheck.js as text (bundledSources.ts) so that it stays
- * one file: the checker, which plCheck.ts compiles through V8's code cache, and the second thread's,
- * which holds only the question file checkers (no schemas: the thread validates no info file).
+ * pl-check's two bundles, carried inside dist/plCheck.js as text (bundledSources.ts reads them from
+ * esbuild's `define`) so that it stays one file: the checker, which plCheck.ts compiles through V8's
+ * code cache, and the second thread's, which holds only the question file checkers (no schemas: the
+ * thread validates no info file).
  */
-const plCheckSources = {
-  name: 'pl-check-sources',
-  setup(build) {
-    let contents;
-    build.onLoad({ filter: /[\\/]server[\\/]src[\\/]cli[\\/]bundledSources\.ts$/ }, async () => {
-      if (contents === undefined) {
-        const bundle = async (entry, plugins) =>
-          (await esbuild.build({ ...common, entryPoints: [entry], write: false, minify: production, plugins })).outputFiles[0].text;
-        const checker = await bundle('server/src/cli/plCheckCommand.ts', [precompiledSchemas]);
-        const thread = await bundle('server/src/cli/questionFileThreadMain.ts', []);
-        const id = createHash('sha256').update(checker).update('\0').update(thread).digest('hex').slice(0, 16);
-        contents = `module.exports = { bundledSources: () => (${JSON.stringify({ checker, thread, id })}) };\n`;
-      }
-      return { contents, loader: 'js', resolveDir: process.cwd() };
-    });
-  },
-};
+async function plCheckSources() {
+  const bundle = async (entry, plugins) =>
+    (await esbuild.build({ ...common, entryPoints: [entry], write: false, minify: production, plugins })).outputFiles[0].text;
+  const checker = await bundle('server/src/cli/plCheckCommand.ts', [precompiledSchemas]);
+  const thread = await bundle('server/src/cli/questionFileThreadMain.ts', []);
+  const id = createHash('sha256').update(checker).update('\0').update(thread).digest('hex').slice(0, 16);
+  return { checker, thread, id };
+}
 
-await esbuild.build({
-  ...common,
-  entryPoints: present,
-  outdir: 'dist',
-  sourcemap: !production,
-  minify: production,
-  external: ['vscode', '@electric-sql/pglite'],
-  plugins: [precompiledSchemas, plCheckSources],
-});
+const { plCheck, ...others } = present;
+const output = { ...common, outdir: 'dist', sourcemap: !production, minify: production, plugins: [precompiledSchemas] };
+await esbuild.build({ ...output, entryPoints: others, external: ['vscode', '@electric-sql/pglite'] });
+// Built apart: esbuild would otherwise add the define's (empty) module to every other bundle.
+if (plCheck) await esbuild.build({ ...output, entryPoints: { plCheck }, define: { PL_CHECK_SOURCES: JSON.stringify(await plCheckSources()) } });
 
 /** KaTeX for the question preview's webview (math as PrairieLearn shows it), served from dist/katex/. */
 function copyKatex() {

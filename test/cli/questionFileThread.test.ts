@@ -33,21 +33,44 @@ test('the question file thread checks what it is handed, course by course', asyn
   }
 });
 
+test('after the last course the thread answers, then stops by itself', async () => {
+  const root = writeCourse({
+    ...BASE_COURSE,
+    'questions/q/info.json': { uuid: '11111111-1111-4111-8111-111111111111', title: 'Q', topic: 'Basics', type: 'v3' },
+    'questions/q/question.html': '<pl-number-input answers-name="x"></pl-number-input>\n',
+  });
+  const thread = new QuestionFileThread(PL_CHECK);
+  try {
+    thread.startCourse(root);
+    thread.addQuestion(path.join(root, 'questions/q'));
+    const results = await thread.endCourse(true);
+    assert.equal(results.found, 1);
+    // Gone: a further course is refused rather than waited for.
+    thread.startCourse(root);
+    await assert.rejects(thread.endCourse(), /stopped \(exit code 0\)/);
+  } finally {
+    await thread.close();
+  }
+});
+
 test('a thread that fails or stops gives an error, never a wait without end', async () => {
   const dir = temporaryFolder('pl-thread-');
   const scripts = {
     missing: path.join(dir, 'missing.cjs'),
     throws: path.join(dir, 'throws.cjs'),
     exits: path.join(dir, 'exits.cjs'),
+    // Stops without a word when asked for the results.
+    quits: path.join(dir, 'quits.cjs'),
   };
   fs.writeFileSync(scripts.throws, "require('node:worker_threads').parentPort.on('message', () => { throw new Error('broken checker'); });\n");
   fs.writeFileSync(scripts.exits, 'process.exit(3);\n');
+  fs.writeFileSync(scripts.quits, "require('node:worker_threads').parentPort.on('message', (m) => { if (m.type === 'end') process.exit(0); });\n");
   for (const [name, script] of Object.entries(scripts)) {
     const thread = new QuestionFileThread(script);
     try {
       thread.startCourse(dir);
       thread.addQuestion(dir);
-      await assert.rejects(thread.endCourse(), Error, name);
+      await assert.rejects(thread.endCourse(name === 'quits'), Error, name);
       // Once failed, it stays failed.
       await assert.rejects(thread.endCourse(), Error, name);
     } finally {

@@ -8,11 +8,15 @@ export interface BundledSources {
   id: string;
 }
 
+/** Set by build.mjs (esbuild's `define`) in dist/plCheck.js only. */
+declare const PL_CHECK_SOURCES: BundledSources | undefined;
+
 /**
  * The code dist/plCheck.js carries as text, so that pl-check stays one file yet compiles no more
- * than the thread starter before it starts the second thread. build.mjs replaces this module in
- * the bundle; run from source there is none.
+ * than the thread starter before it starts the second thread; run from source there is none.
+ * esbuild puts the value at the top level of dist/plCheck.js, which V8 compiles at once: inside
+ * a function it would be scanned twice, once when skipped over and again when the function runs.
  */
 export function bundledSources(): BundledSources | undefined {
-  return undefined;
+  return typeof PL_CHECK_SOURCES === 'undefined' ? undefined : PL_CHECK_SOURCES;
 }

@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import type { MessagePort } from 'node:worker_threads';
+import { isMainThread, type MessagePort } from 'node:worker_threads';
 import type { QuestionFileRun } from '../course/checker/questionFileChecker';
 import { checkQuestionFileAfresh } from '../course/checker/questionFileStore';
 import { nodeCourseReader } from '../course/courseReader';
@@ -30,6 +30,8 @@ export function serveQuestionFiles(port: MessagePort): void {
       }
     } else {
       port.postMessage(results);
+      // In a worker this ends the thread only; what was posted is still delivered.
+      if (request.last && !isMainThread) process.exit(0);
     }
   });
 }

@@ -10,7 +10,7 @@ export interface QuestionFileResults {
 /** Where the thread's code is: a script's path, or the code itself. */
 export type QuestionFileScript = string | { code: string };
 
-export type Request = { type: 'course'; root: string } | { type: 'questions'; dirs: string[] } | { type: 'end' };
+export type Request = { type: 'course'; root: string } | { type: 'questions'; dirs: string[] } | { type: 'end'; last: boolean };
 
 /** Questions handed over at a time: few messages, yet the thread starts soon after the first question is found. */
 const BATCH = 256;
@@ -32,6 +32,7 @@ export class QuestionFileThread {
     this.worker = typeof script === 'string' ? new Worker(script) : new Worker(script.code, { eval: true });
     this.worker.on('message', (results: QuestionFileResults) => this.waiting.shift()?.resolve(results));
     this.worker.on('error', (err) => this.fail(err));
+    // Node delivers what the thread posted before 'exit': a course still waiting then was never answered.
     this.worker.on('exit', (code) => this.fail(new Error(`the question file thread stopped (exit code ${code})`)));
   }
 
@@ -44,9 +45,13 @@ export class QuestionFileThread {
     if (this.batch.length >= BATCH) this.flush();
   }
 
-  endCourse(): Promise<QuestionFileResults> {
+  /**
+   * The results of the course begun last. After the `last` course the thread stops as soon as it
+   * has answered, so that it is gone by the time the output is written rather than stopped after.
+   */
+  endCourse(last = false): Promise<QuestionFileResults> {
     this.flush();
-    this.post({ type: 'end' });
+    this.post({ type: 'end', last });
     return new Promise((resolve, reject) => {
       if (this.failure) reject(this.failure);
       else this.waiting.push({ resolve, reject });

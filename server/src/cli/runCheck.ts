@@ -92,7 +92,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
       // Info files, and the question files (question.html) that were found and read.
       checked.files = files.size;
       if (thread) {
-        const results = await thread.endCourse();
+        const results = await thread.endCourse(checked === courses[courses.length - 1]);
         checked.files += results.found;
         for (const file of results.files) {
           files.set(file.path, new SourceText(file.text));
