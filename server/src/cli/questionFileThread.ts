@@ -63,7 +63,8 @@ export class QuestionFileThread {
     await this.worker.terminate();
   }
 
-  private flush(): void {
+  /** Hands over the questions added since the last batch: once a course's questions are all found, the thread need not wait for `endCourse`. */
+  flush(): void {
     if (this.batch.length === 0) return;
     this.post({ type: 'questions', dirs: this.batch });
     this.batch = [];

@@ -86,6 +86,8 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
     for (const checked of courses) {
       thread?.startCourse(checked.root);
       const course = loadCourse(checked.root, nodeCourseReader, thread && ((question) => thread.addQuestion(question.dir)));
+      // The last questions go now, not after the info file checks below.
+      thread?.flush();
       const files = new Map<string, Positions | undefined>();
       for (const entry of allEntries(course)) files.set(entry.path, entry.file);
       const diagnostics = checker.check(course, { reportSyntaxErrors: true, severities: options.severities, now: options.now, once: true, questionFiles: !thread });
