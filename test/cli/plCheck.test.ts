@@ -263,6 +263,20 @@ test('a reader that stops early (pl-check | head) ends the run quietly, keeping 
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+test('pl-check exits only once its output is written: a slow reader gets the whole report', () => {
+  // pl-check ends with process.exit (not waiting for V8's background work); ~200 KB is more than a pipe holds.
+  const dir = temporaryFolder('pl-check-slow-');
+  const fixture = path.join(__dirname, 'fixtures/one-mistake-per-rule');
+  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+  const out = path.join(dir, 'out');
+  const run = `${quote(process.execPath)} ${quote(path.join(REPO, 'dist/plCheck.js'))} --format sarif ${quote(fixture)}`;
+  spawnSync('sh', ['-c', `${run} | (sleep 0.5; cat >${quote(out)})`]);
+  const whole = runCli(['--format', 'sarif', fixture]).stdout;
+  assert.ok(whole.length > 65536);
+  assert.equal(fs.readFileSync(out, 'utf8'), whole);
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('columns are as an editor shows them: a byte order mark takes none, CRLF lines count once', () => {
   // Two UUIDs: the second is reported where it is, after the mark.
   const bom = `\ufeff{"uuid": "${UUID_A}", "title": "Q", "topic": "Basics", "type": "v3", "uuid": "${UUID_B}"}`;
