@@ -6,10 +6,15 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BASE_COURSE, writeCourse, temporaryFolder } from '../helpers/course';
 import { allCodes } from '../../server/src/questionHtml/courseChecks';
-import { REPO, assertNoStackTrace, runCli } from './runCli';
+import { PL_CHECK, REPO, assertNoStackTrace, runCli } from './runCli';
 
 const UUID_A = '11111111-1111-4111-8111-111111111111';
 const UUID_B = '22222222-2222-4222-8222-222222222222';
+const ONE_MISTAKE_PER_RULE = path.join(__dirname, 'fixtures/one-mistake-per-rule');
+/** A shell word. */
+const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+/** pl-check's ~200 KB of SARIF for the one-mistake-per-rule course, as a shell command, for tests of pipes. */
+const SARIF_COMMAND = `${quote(process.execPath)} ${quote(PL_CHECK)} --format sarif ${quote(ONE_MISTAKE_PER_RULE)}`;
 
 const question = (uuid: string) => ({ uuid, title: 'Q', topic: 'Basics', type: 'v3' });
 
@@ -231,7 +236,7 @@ test('the demo course is clean', { skip: !fs.existsSync(DEMO) && 'server/demo-co
 
 test('--serial (one thread) and the default (question.html files on a second thread) report the same', () => {
   const fixtures = [
-    path.join(__dirname, 'fixtures/one-mistake-per-rule'),
+    ONE_MISTAKE_PER_RULE,
     path.join(REPO, 'test/languageServer/fixtures/course'),
     DEMO,
     mixedCourse(),
@@ -247,17 +252,14 @@ test('--serial (one thread) and the default (question.html files on a second thr
     }
   }
   // The fixture's question.html mistakes are among what both report.
-  const codes = JSON.parse(runCli(['--format', 'json', path.join(__dirname, 'fixtures/one-mistake-per-rule')]).stdout).map((p: any) => p.code);
+  const codes = JSON.parse(runCli(['--format', 'json', ONE_MISTAKE_PER_RULE]).stdout).map((p: any) => p.code);
   assert.ok(codes.includes('unknown-template-param') && codes.includes('duplicate-answers-name'), codes.join(' '));
 });
 
 test('a reader that stops early (pl-check | head) ends the run quietly, keeping the exit status', () => {
   // A real pipe into `head`, which exits after 100 bytes of the ~200 KB of SARIF.
   const dir = temporaryFolder('pl-check-pipe-');
-  const fixture = path.join(__dirname, 'fixtures/one-mistake-per-rule');
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
-  const run = `${quote(process.execPath)} ${quote(path.join(REPO, 'dist/plCheck.js'))} --format sarif ${quote(fixture)}`;
-  spawnSync('sh', ['-c', `(${run} 2>${quote(path.join(dir, 'stderr'))}; echo $? >${quote(path.join(dir, 'status'))}) | head -c 100 >/dev/null`]);
+  spawnSync('sh', ['-c', `(${SARIF_COMMAND} 2>${quote(path.join(dir, 'stderr'))}; echo $? >${quote(path.join(dir, 'status'))}) | head -c 100 >/dev/null`]);
   assert.equal(fs.readFileSync(path.join(dir, 'stderr'), 'utf8'), '');
   assert.equal(fs.readFileSync(path.join(dir, 'status'), 'utf8').trim(), '1');
   fs.rmSync(dir, { recursive: true, force: true });
@@ -266,12 +268,9 @@ test('a reader that stops early (pl-check | head) ends the run quietly, keeping 
 test('pl-check exits only once its output is written: a slow reader gets the whole report', () => {
   // pl-check ends with process.exit (not waiting for V8's background work); ~200 KB is more than a pipe holds.
   const dir = temporaryFolder('pl-check-slow-');
-  const fixture = path.join(__dirname, 'fixtures/one-mistake-per-rule');
-  const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
   const out = path.join(dir, 'out');
-  const run = `${quote(process.execPath)} ${quote(path.join(REPO, 'dist/plCheck.js'))} --format sarif ${quote(fixture)}`;
-  spawnSync('sh', ['-c', `${run} | (sleep 0.5; cat >${quote(out)})`]);
-  const whole = runCli(['--format', 'sarif', fixture]).stdout;
+  spawnSync('sh', ['-c', `${SARIF_COMMAND} | (sleep 0.5; cat >${quote(out)})`]);
+  const whole = runCli(['--format', 'sarif', ONE_MISTAKE_PER_RULE]).stdout;
   assert.ok(whole.length > 65536);
   assert.equal(fs.readFileSync(out, 'utf8'), whole);
   fs.rmSync(dir, { recursive: true, force: true });
@@ -310,7 +309,7 @@ function runCliUnprivileged(args: string[], cwd: string): ReturnType<typeof spaw
   const dir = temporaryFolder('pl-check-bin-');
   fs.chmodSync(dir, 0o755);
   const bundle = path.join(dir, 'plCheck.js');
-  fs.copyFileSync(path.join(REPO, 'dist/plCheck.js'), bundle);
+  fs.copyFileSync(PL_CHECK, bundle);
   fs.chmodSync(bundle, 0o644);
   const command = isRoot ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath] : [process.execPath];
   const r = spawnSync(command[0], [...command.slice(1), bundle, ...args], { cwd, encoding: 'utf8' });

@@ -6,13 +6,18 @@ import { QuestionFileThread } from '../../server/src/cli/questionFileThread';
 import { BASE_COURSE, temporaryFolder, writeCourse } from '../helpers/course';
 import { PL_CHECK } from './runCli';
 
-test('the question file thread checks what it is handed, course by course', async () => {
-  const root = writeCourse({
+/** A question whose question.html repeats an answers-name, and one without a question.html. */
+function twoQuestionCourse(): string {
+  return writeCourse({
     ...BASE_COURSE,
     'questions/q/info.json': { uuid: '11111111-1111-4111-8111-111111111111', title: 'Q', topic: 'Basics', type: 'v3' },
     'questions/q/question.html': '<pl-number-input answers-name="x"></pl-number-input>\n<pl-number-input answers-name="x"></pl-number-input>\n',
     'questions/empty/info.json': { uuid: '22222222-2222-4222-8222-222222222222', title: 'E', topic: 'Basics', type: 'v3' },
   });
+}
+
+test('the question file thread checks what it is handed, course by course', async () => {
+  const root = twoQuestionCourse();
   const thread = new QuestionFileThread(PL_CHECK);
   try {
     for (let round = 0; round < 2; round++) {
@@ -34,11 +39,7 @@ test('the question file thread checks what it is handed, course by course', asyn
 });
 
 test('after the last course the thread answers, then stops by itself', async () => {
-  const root = writeCourse({
-    ...BASE_COURSE,
-    'questions/q/info.json': { uuid: '11111111-1111-4111-8111-111111111111', title: 'Q', topic: 'Basics', type: 'v3' },
-    'questions/q/question.html': '<pl-number-input answers-name="x"></pl-number-input>\n',
-  });
+  const root = twoQuestionCourse();
   const thread = new QuestionFileThread(PL_CHECK);
   try {
     thread.startCourse(root);
