@@ -14,11 +14,26 @@ import { EXTENSION_ID, until } from './helpers';
 
 const questionDir = () => path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'questions', 'algebra', 'linearEquation');
 
+const previews = () => vscode.commands.executeCommand<QuestionPreviewPanel[]>('prairielearn.test.questionPreviews');
+
 async function previewPanel(): Promise<QuestionPreviewPanel> {
-  const panels = await vscode.commands.executeCommand<QuestionPreviewPanel[]>('prairielearn.test.questionPreviews');
-  const panel = panels.find((p) => p.questionDir === questionDir());
+  const panel = (await previews()).find((p) => p.questionDir === questionDir());
   assert.ok(panel, 'the preview is open');
   return panel;
+}
+
+/** The editor of an API record's JSON document (a `prairielearn:` URI), once it is the active one. */
+const recordEditor = (what: string) =>
+  until(what, () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
+
+/** With every editor and preview closed: the course tree and its first submission row. */
+async function firstSubmission(): Promise<{ tree: CourseTreeProvider; node: NodeSpec }> {
+  await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  await until('the previews closed', async () => (await previews()).length === 0);
+  const { tree } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider }>('prairielearn.test.state');
+  const node = await findNode(tree, (await tree.getChildren())[0], 'submission');
+  assert.ok(node, 'the seeded data has a submission');
+  return { tree, node };
 }
 
 async function setServerPy(text: string): Promise<void> {
@@ -130,17 +145,12 @@ suite('Question preview', () => {
     assert.match(panel.html, /id="raw-json"/);
     assert.doesNotMatch(panel.html, /id="grade"/, 'read-only');
     await panel.handle({ type: 'rawJson' });
-    const editor = await until('the raw JSON', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
+    const editor = await recordEditor('the raw JSON');
     assert.equal(JSON.parse(editor.document.getText()).question_name, state.qid);
   });
 
   test('clicking a submission row shows it rendered in its question panels; its raw JSON and back are one click each', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const previews = () => vscode.commands.executeCommand<QuestionPreviewPanel[]>('prairielearn.test.questionPreviews');
-    await until('the previews closed', async () => (await previews()).length === 0);
-    const { tree } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider }>('prairielearn.test.state');
-    const node = await findNode(tree, (await tree.getChildren())[0], 'submission');
-    assert.ok(node, 'the seeded data has a submission');
+    const { tree, node } = await firstSubmission();
     const click = tree.getTreeItem(node).command;
     assert.equal(click?.command, 'prairielearn.previewSubmission', 'a click renders the submission');
     await vscode.commands.executeCommand(click.command, ...(click.arguments ?? []));
@@ -152,7 +162,7 @@ suite('Question preview', () => {
     assert.doesNotMatch(panel.html, /Error rendering question/);
 
     await panel.handle({ type: 'rawJson' });
-    const editor = await until('the raw JSON', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
+    const editor = await recordEditor('the raw JSON');
     const record = JSON.parse(editor.document.getText()) as { question_name: string; score: number | null; params: Record<string, unknown> };
     assert.equal(record.question_name, state.qid);
     assert.equal(state.submissions[0].score, record.score);
@@ -171,14 +181,9 @@ suite('Question preview', () => {
   });
 
   test('a submission whose question is not in the workspace opens as JSON', async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    const previews = () => vscode.commands.executeCommand<QuestionPreviewPanel[]>('prairielearn.test.questionPreviews');
-    await until('the previews closed', async () => (await previews()).length === 0);
-    const { tree } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider }>('prairielearn.test.state');
-    const node = await findNode(tree, (await tree.getChildren())[0], 'submission');
-    assert.ok(node);
+    const { tree, node } = await firstSubmission();
     await vscode.commands.executeCommand('prairielearn.open', node);
-    const json = await until('its JSON', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
+    const json = await recordEditor('its JSON');
     const record = JSON.parse(json.document.getText()) as { question_name: string };
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     const dir = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'questions', ...String(record.question_name).split('/'));
@@ -186,7 +191,7 @@ suite('Question preview', () => {
     try {
       const click = tree.getTreeItem(node).command!;
       assert.equal(await vscode.commands.executeCommand(click.command, ...(click.arguments ?? [])), undefined);
-      const editor = await until('the JSON instead', () => (vscode.window.activeTextEditor?.document.uri.scheme === 'prairielearn' ? vscode.window.activeTextEditor : undefined));
+      const editor = await recordEditor('the JSON instead');
       assert.equal(JSON.parse(editor.document.getText()).question_name, record.question_name);
       assert.equal((await previews()).length, 0, 'no rendering');
     } finally {
