@@ -199,10 +199,16 @@ async function uiScenario(browser) {
   commitWorkspace('a question without its title');
   await runCommand(page, 'PrairieLearn: Sync Course');
   // The panel's Problems tab (a key press could land in the gradebook's webview, which has the focus).
-  await page.locator('.part.panel').getByText('Problems', { exact: true }).first().click();
+  const problemsTab = page.locator('.part.panel').getByText('Problems', { exact: true }).first();
+  await problemsTab.click();
   const syncProblem = page.locator('.part.panel .monaco-list-row', { hasText: 'PrairieLearn sync' });
   try {
-    await waitFor('the sync error in the Problems panel', async () => (await syncProblem.count().catch(() => 0)) > 0, 120_000);
+    await waitFor('the sync error in the Problems panel', async () => {
+      if ((await syncProblem.count().catch(() => 0)) > 0) return true;
+      // The sync's terminal may open after the tab was chosen and take the panel over: choose it again.
+      await problemsTab.click().catch(() => {});
+      return false;
+    }, 120_000);
   } catch (err) {
     await page.screenshot({ path: path.join(screenshots, 'sync-problems-failed.png') });
     throw err;
