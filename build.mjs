@@ -8,9 +8,9 @@ import { createHash } from 'node:crypto';
 const production = process.argv.includes('--production');
 
 const entryPoints = {
-  languageServer: 'server/src/languageServer/main.ts',
-  plCheck: 'server/src/cli/plCheck.ts',
-  referenceServer: 'server/src/reference/main.ts',
+  languageServer: 'server/apps/languageServer/main.ts',
+  plCheck: 'server/apps/plCheck/plCheck.ts',
+  referenceServer: 'server/apps/referenceServer/main.ts',
   client: 'client/src/extension.ts',
 };
 
@@ -31,7 +31,7 @@ const common = {
  * here) so that the options and schemas are the ones the tests use.
  */
 async function validatorModule() {
-  const built = await esbuild.build({ ...common, entryPoints: ['server/src/course/schemaCompiler.ts'], write: false });
+  const built = await esbuild.build({ ...common, entryPoints: ['server/lib/course/schemaCompiler.ts'], write: false });
   const module = { exports: {} };
   new Function('module', 'exports', 'require', built.outputFiles[0].text)(module, module.exports, createRequire(import.meta.url));
   const code = module.exports.standaloneValidatorCode();
@@ -42,7 +42,7 @@ const precompiledSchemas = {
   name: 'precompiled-schemas',
   setup(build) {
     let contents;
-    build.onLoad({ filter: /[\\/]server[\\/]src[\\/]course[\\/]schemaValidators\.ts$/ }, async () => {
+    build.onLoad({ filter: /[\\/]server[\\/]lib[\\/]course[\\/]schemaValidators\.ts$/ }, async () => {
       contents ??= await validatorModule();
       return { contents, loader: 'js', resolveDir: process.cwd() };
     });
@@ -58,8 +58,8 @@ const precompiledSchemas = {
 async function plCheckSources() {
   const bundle = async (entry, plugins) =>
     (await esbuild.build({ ...common, entryPoints: [entry], write: false, minify: production, plugins })).outputFiles[0].text;
-  const checker = await bundle('server/src/cli/plCheckCommand.ts', [precompiledSchemas]);
-  const thread = await bundle('server/src/cli/questionFileThreadMain.ts', []);
+  const checker = await bundle('server/apps/plCheck/plCheckCommand.ts', [precompiledSchemas]);
+  const thread = await bundle('server/apps/plCheck/questionFileThreadMain.ts', []);
   const id = createHash('sha256').update(checker).update('\0').update(thread).digest('hex').slice(0, 16);
   return { checker, thread, id };
 }

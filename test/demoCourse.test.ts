@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { isTemplateQid, loadCourse, type InfoEntry } from '../server/src/course/course';
+import { isTemplateQid, loadCourse, type InfoEntry } from '../server/lib/course/course';
 import { checkFolder } from './helpers/course';
 
 // The demo course is what `npm start` checks and what the reference server serves, so it must stay

@@ -1,7 +1,7 @@
-// Guards the layering of docs/architecture.md: no import cycle in server/src or client/src, and
-// imports go downward only: course <- questionHtml <- questionRuntime <- {languageServer, cli,
-// reference}; the client imports nothing of the server but `protocol/` and the language server's
-// protocol types.
+// Guards the layering of docs/architecture.md: no import cycle in server/ or client/src, and
+// imports go downward only: libraries (server/lib: protocol <- course <- questionHtml <- runtime)
+// never import a program (server/apps: languageServer, plCheck, referenceServer), programs never import
+// each other, and the client imports nothing of the server but the protocol library.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -9,54 +9,58 @@ import * as path from 'node:path';
 import { importCycles, importSpecifiers, layerViolations, readImportGraph, type ImportGraph, type LayerRules } from './importGraph';
 
 const ROOT = path.resolve(__dirname, '../..');
+const SOURCES = ['server/lib', 'server/apps', 'client/src'];
 
-// `protocol` holds the shapes that cross a process boundary (API records, the local server's ready
-// message): every layer, the client included, may use it, and it imports nothing of theirs.
-const BELOW_TOP = ['protocol', 'course', 'questionHtml', 'questionRuntime'];
+// `protocol` holds what crosses a process boundary (API records, the language server's custom
+// requests, the local server's ready message): every layer, the client included, may use it, and it
+// imports nothing of theirs.
+const LIBRARIES = ['protocol', 'course', 'questionHtml', 'runtime'];
 const RULES: LayerRules = {
   layerOf(file) {
     const parts = file.split('/');
     if (parts[0] === 'client') return 'client';
-    return parts.length > 3 ? parts[2] : undefined;
+    if (parts[0] === 'server' && (parts[1] === 'lib' || parts[1] === 'apps') && parts.length > 3) return parts[2];
+    return undefined;
   },
   mayImport: {
     protocol: ['protocol'],
     course: ['protocol', 'course'],
     questionHtml: ['protocol', 'course', 'questionHtml'],
-    questionRuntime: BELOW_TOP,
-    languageServer: [...BELOW_TOP, 'languageServer'],
-    cli: [...BELOW_TOP, 'cli'],
-    reference: [...BELOW_TOP, 'reference'],
+    runtime: LIBRARIES,
+    languageServer: [...LIBRARIES, 'languageServer'],
+    plCheck: [...LIBRARIES, 'plCheck'],
+    referenceServer: [...LIBRARIES, 'referenceServer'],
     client: ['protocol', 'client'],
   },
-  sharedTypes: [
-    'server/src/languageServer/protocol.ts',
-    'server/src/languageServer/questionPreviewProtocol.ts',
-  ],
+  sharedTypes: [],
 };
 
 const graphOf = (edges: Record<string, string[]>): ImportGraph =>
   new Map(Object.entries(edges).map(([from, to]) => [from, new Set(to)]));
 
 test('the sources have no import cycle', () => {
-  const cycles = importCycles(readImportGraph(ROOT, ['server/src', 'client/src']));
+  const cycles = importCycles(readImportGraph(ROOT, SOURCES));
   assert.deepEqual(cycles.map((c) => c.join(' -> ')), []);
 });
 
 test('every import goes downward through the layers, and the client takes only shared types from the server', () => {
-  const graph = readImportGraph(ROOT, ['server/src', 'client/src']);
+  const graph = readImportGraph(ROOT, SOURCES);
   assert.ok(graph.size > 100, `only ${graph.size} files read: the walk is broken`);
   assert.deepEqual(layerViolations(graph, RULES), []);
 });
 
-test('the shared type modules exist, so that the exemption names real files', () => {
-  const graph = readImportGraph(ROOT, ['server/src']);
-  for (const file of RULES.sharedTypes) assert.ok(graph.has(file), `${file} is gone: update the list`);
+test('libraries and programs sit apart: server/lib holds only libraries, server/apps only programs', () => {
+  const graph = readImportGraph(ROOT, ['server/lib', 'server/apps']);
+  const misplaced = [...graph.keys()].filter((file) => {
+    const [, kind, name] = file.split('/');
+    return kind === 'lib' ? !LIBRARIES.includes(name) : !['languageServer', 'plCheck', 'referenceServer'].includes(name);
+  });
+  assert.deepEqual(misplaced, []);
 });
 
 test('no source file is over 400 lines without saying why at its top', () => {
   const long: string[] = [];
-  for (const file of readImportGraph(ROOT, ['server/src', 'client/src']).keys()) {
+  for (const file of readImportGraph(ROOT, SOURCES).keys()) {
     const lines = readFileSync(path.join(ROOT, file), 'utf8').split('\n');
     const head = lines.slice(0, 10).join('\n');
     if (lines.length > 400 && !/over 400 lines/i.test(head)) long.push(`${file}: ${lines.length} lines`);
@@ -88,16 +92,18 @@ test('cycles: a two-file cycle and a self-import are found, a diamond is not', (
 
 test('layers: an upward import, a client import of server code and an unknown folder are reported', () => {
   const graph = graphOf({
-    'server/src/course/a.ts': ['server/src/questionHtml/b.ts'],
-    'server/src/questionHtml/b.ts': ['server/src/course/a.ts'],
-    'server/src/cli/c.ts': ['server/src/languageServer/d.ts'],
-    'client/src/e.ts': ['server/src/languageServer/protocol.ts', 'server/src/course/a.ts'],
+    'server/lib/course/a.ts': ['server/lib/questionHtml/b.ts'],
+    'server/lib/questionHtml/b.ts': ['server/lib/course/a.ts'],
+    'server/apps/plCheck/c.ts': ['server/apps/languageServer/d.ts'],
+    'server/lib/runtime/r.ts': ['server/apps/plCheck/c.ts'],
+    'client/src/e.ts': ['server/lib/protocol/languageServer.ts', 'server/lib/course/a.ts'],
     'server/src/stray.ts': [],
   });
   assert.deepEqual(layerViolations(graph, RULES), [
-    'client/src/e.ts (client) imports server/src/course/a.ts (course)',
-    'server/src/cli/c.ts (cli) imports server/src/languageServer/d.ts (languageServer)',
-    'server/src/course/a.ts (course) imports server/src/questionHtml/b.ts (questionHtml)',
+    'client/src/e.ts (client) imports server/lib/course/a.ts (course)',
+    'server/apps/plCheck/c.ts (plCheck) imports server/apps/languageServer/d.ts (languageServer)',
+    'server/lib/course/a.ts (course) imports server/lib/questionHtml/b.ts (questionHtml)',
+    'server/lib/runtime/r.ts (runtime) imports server/apps/plCheck/c.ts (plCheck)',
     'server/src/stray.ts: in no known layer',
   ]);
 });

@@ -2,12 +2,12 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BenchSection } from './context';
 import { median, percentile, timeOnce } from './stats';
-import { loadCourse } from '../../server/src/course/course';
-import { CourseChecker } from '../../server/src/questionHtml/courseChecks';
-import { cachingReader, nodeCourseReader, overlayReader } from '../../server/src/course/courseReader';
-import { checkTemplate, prepareTemplate } from '../../server/src/questionHtml/checkTemplate';
-import { courseElementNames, ServerPyCache } from '../../server/src/questionHtml/questionFileChecker';
-import { questionContext } from '../../server/src/questionHtml/questionContext';
+import { loadCourse } from '../../server/lib/course/course';
+import { CourseChecker } from '../../server/lib/questionHtml/courseChecks';
+import { cachingReader, nodeCourseReader, overlayReader } from '../../server/lib/course/courseReader';
+import { checkTemplate, prepareTemplate } from '../../server/lib/questionHtml/checkTemplate';
+import { courseElementNames, ServerPyCache } from '../../server/lib/questionHtml/questionFileChecker';
+import { questionContext } from '../../server/lib/questionHtml/questionContext';
 
 const EDITS = 300;
 
@@ -55,7 +55,7 @@ export const questionHtmlSection: BenchSection = {
     ctx.add({ section: this.name, measure: 're-check one edited template, p99 (wall)', value: p99, unit: 'ms', target: { text: 'p99 < 20 ms', met: p99 < 20 } });
 
     // A long template, as in PrairieLearn's example course (many elements, drawings, sections).
-    const shapes = fs.readFileSync(path.join(ctx.repo, 'test/questionHtml/fixtures/exampleCourseShapes.html'), 'utf8');
+    const shapes = fs.readFileSync(path.join(ctx.repo, 'test/lib/questionHtml/fixtures/exampleCourseShapes.html'), 'utf8');
     const long = Array.from({ length: 4 }, (_, k) => shapes.replace(/answers-name="(\w+)"/g, `answers-name="$1${k}"`)).join('\n');
     const longTimes: number[] = [];
     for (let i = 0; i < EDITS; i++) {

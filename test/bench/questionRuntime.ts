@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import type { BenchSection } from './context';
 import { spawnSync } from 'node:child_process';
 import { median, percentile } from './stats';
-import { QuestionRuntime } from '../../server/src/questionRuntime';
+import { QuestionRuntime } from '../../server/lib/runtime';
 
 const REFRESHES = 40;
 const GENERATED_QUESTIONS = 500;
@@ -65,7 +65,7 @@ export const questionRuntimeSection: BenchSection = {
         await runtime.render(variant, [submission]);
         if (i >= 3) refresh.push(performance.now() - t0);
       }
-      const plain = await runtime.createVariant(path.join(ctx.repo, 'test/questionRuntime/fixtures/course'), 'dynamic', 'bench');
+      const plain = await runtime.createVariant(path.join(ctx.repo, 'test/lib/runtime/fixtures/course'), 'dynamic', 'bench');
       const bare: number[] = [];
       for (let i = 0; i < REFRESHES + 3; i++) {
         const t0 = performance.now();

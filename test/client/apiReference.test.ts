@@ -4,7 +4,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PrairieLearnClient } from '../../client/src/api/client';
 import { ApiError } from '../../client/src/api/errors';
-import { startReference, type Running } from '../reference/helpers/server';
+import { startReference, type Running } from '../apps/referenceServer/helpers/server';
 
 let ref: Running;
 let ci: string;

@@ -11,9 +11,9 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/src/languageServer/questionPreviewProtocol';
-import { ELEMENTS_DIR } from '../questionRuntime/elementHarness';
-import { makeVariant, render } from '../questionRuntime/fixtures/elements2/lifecycle';
+import type { PreviewState } from '../../server/lib/protocol/questionPreview';
+import { ELEMENTS_DIR } from '../lib/runtime/elementHarness';
+import { makeVariant, render } from '../lib/runtime/fixtures/elements2/lifecycle';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BLOCKS = '<pl-order-blocks answers-name="p" indentation="true"><pl-answer>def f():</pl-answer><pl-answer indent="1">return 1</pl-answer><pl-answer correct="false">pass</pl-answer></pl-order-blocks>';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { previewPage, type PageAssets } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/src/languageServer/questionPreviewProtocol';
+import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 
 const assets: PageAssets = { nonce: 'N0NCE', cspSource: 'https://res', katexCss: 'k.css', katexJs: 'k.js', katexAutoRender: 'ar.js', aceBase: 'https://res/dist/ace/' };
 const state: PreviewState = {

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dataUri, dynamicPlfileUrls, plfileTarget, rewritePlfileUrls, type PlfileRoots } from '../../client/src/questionPreview/plfileUrls';
 import { messagePage, previewPage, scoreText, type PageAssets } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/src/languageServer/questionPreviewProtocol';
+import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 
 const roots: PlfileRoots = { courseRoot: '/c', questionDir: '/c/questions/q1', coreElements: '/ext/server/python/elements' };
 const local = (file: string) => `https://file+.vscode-resource${file}`;

@@ -1,18 +1,18 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { isCourseRelative, parseSyncProblems, pickCourseFolder } from '../../client/src/sync/syncProblems';
-import { smallCourse, UUIDS } from '../reference/helpers/courseRepo';
-import { startReference } from '../reference/helpers/server';
+import { smallCourse, UUIDS } from '../apps/referenceServer/helpers/courseRepo';
+import { startReference } from '../apps/referenceServer/helpers/server';
 
 const ESC = '\u001b[';
 const bold = (s: string) => `${ESC}1m${s}${ESC}22m`;
-// chalk closes and reopens a colour around each line break (shared/reference/prairielearn-api.md §4).
+// chalk closes and reopens a colour around each line break (docs/reference/instructorApi.md, The sync job's output).
 const red = (s: string) => `${ESC}91m${s.replace(/\n/g, `${ESC}39m\n${ESC}91m`)}${ESC}39m`;
 const yellow = (s: string) => `${ESC}93m${s.replace(/\n/g, `${ESC}39m\n${ESC}93m`)}${ESC}39m`;
 const dim = (s: string) => `${ESC}2m${s}${ESC}22m`;
 
 test("PrairieLearn's per-file report becomes file, message and severity, multi-line messages whole", () => {
-  // The bytes PrairieLearn's syncDiskToSql writes, as prairielearn-api.md §4 describes them (job.info of bold
+  // The bytes PrairieLearn's syncDiskToSql writes, as docs/reference/instructorApi.md describes them (job.info of bold
   // and coloured text, messages' line breaks indented by four spaces), followed by the chunk lines and the
   // closing failure of pullAndUpdateCourse.
   const output = [

@@ -8,9 +8,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { MAX_FINDINGS_PER_CODE } from '../../server/src/course/diagnostic';
-import { assertNoStackTrace, PL_CHECK, REPO } from '../cli/runCli';
-import { LspClient, positionAt, temporaryFolder, type Diagnostic } from '../languageServer/lspClient';
+import { MAX_FINDINGS_PER_CODE } from '../../server/lib/course/diagnostic';
+import { assertNoStackTrace, PL_CHECK, REPO } from '../apps/plCheck/runCli';
+import { LspClient, positionAt, temporaryFolder, type Diagnostic } from '../apps/languageServer/lspClient';
 
 const SEED = Number(process.env.PL_FUZZ_SEED ?? 15);
 const ROUNDS = 8;

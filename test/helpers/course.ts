@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { loadCourse } from '../../server/src/course/course';
-import { CourseChecker, type CheckOptions } from '../../server/src/questionHtml/courseChecks';
-import type { CourseDiagnostic } from '../../server/src/course/diagnostic';
-import { computeLineStarts } from '../../server/src/course/jsonFile';
+import { loadCourse } from '../../server/lib/course/course';
+import { CourseChecker, type CheckOptions } from '../../server/lib/questionHtml/courseChecks';
+import type { CourseDiagnostic } from '../../server/lib/course/diagnostic';
+import { computeLineStarts } from '../../server/lib/course/jsonFile';
 
 export type CourseFiles = Record<string, string | object>;
 

@@ -9,8 +9,8 @@ import type { ErrorObject } from 'ajv';
 import { findNodeAtOffset, getNodePath, parseTree } from 'jsonc-parser';
 import { ErrorCode, getLanguageService, isSchemaResolveError, type Diagnostic, type LanguageService } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { InfoKind } from '../../server/src/course/course';
-import { SCHEMAS, validateAgainstSchema } from '../../server/src/course/schemaValidation';
+import type { InfoKind } from '../../server/lib/course/course';
+import { SCHEMAS, validateAgainstSchema } from '../../server/lib/course/schemaValidation';
 import { writeSyntheticCourse } from '../bench/syntheticCourse';
 import { corpus, prairieLearnValidators, type CorpusDocument } from './mutationCorpus';
 

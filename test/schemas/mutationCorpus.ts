@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
-import { allEntries, loadCourse, type InfoKind } from '../../server/src/course/course';
-import { SCHEMAS } from '../../server/src/course/schemaValidation';
+import { allEntries, loadCourse, type InfoKind } from '../../server/lib/course/course';
+import { SCHEMAS } from '../../server/lib/course/schemaValidation';
 
 /**
  * A deterministic corpus of info-file contents for comparing validators: the valid schema fixtures,
@@ -75,7 +75,7 @@ export const VALID_FIXTURES: readonly [string, InfoKind][] = [
   ['infoAssessment.prairietest.json', 'assessment'],
 ];
 
-export const COURSES: readonly string[] = ['server/demo-course', 'test/cli/fixtures/one-mistake-per-rule'];
+export const COURSES: readonly string[] = ['server/demo-course', 'test/apps/plCheck/fixtures/one-mistake-per-rule'];
 
 export function fixtureDocuments(): CorpusDocument[] {
   return VALID_FIXTURES.map(([file, kind]) => {

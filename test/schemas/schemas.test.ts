@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv, { type ValidateFunction } from 'ajv';
-import { SCHEMAS, validateAgainstSchema } from '../../server/src/course/schemaValidation';
-import { JsonFile } from '../../server/src/course/jsonFile';
-import type { InfoKind } from '../../server/src/course/course';
+import { SCHEMAS, validateAgainstSchema } from '../../server/lib/course/schemaValidation';
+import { JsonFile } from '../../server/lib/course/jsonFile';
+import type { InfoKind } from '../../server/lib/course/course';
 
 const KINDS = Object.keys(SCHEMAS) as InfoKind[];
 const FIXTURES = join(__dirname, 'fixtures');

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { validateAgainstSchema } from '../../server/src/course/schemaValidation';
+import { validateAgainstSchema } from '../../server/lib/course/schemaValidation';
 import { corpus, MUTATION_KINDS, mutationDocuments, prairieLearnValidators } from './mutationCorpus';
 
 /** Each kind of mutation must yield at least this many files PrairieLearn rejects, so agreement means something. */

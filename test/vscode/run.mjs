@@ -1,5 +1,5 @@
 // Runs the extension in a real VS Code workbench (code-server + Chromium, driven by playwright-core), as
-// shared/reference/real-vscode.md describes: first the extension-host mocha suite (development path), then
+// docs/reference/realVsCode.md describes: first the extension-host mocha suite (development path), then
 // the packaged .vsix installed into the same code-server and a UI scenario that saves screenshots.
 // Without the tools (no root for apt) it says so and skips; under CI=true a skip is a failure.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
@@ -86,7 +86,7 @@ const cleanup = () => {
 process.on('exit', cleanup);
 process.on('SIGINT', () => process.exit(130));
 
-// Offline noise of the workbench itself (real-vscode.md, pitfall 3), not of our extension.
+// Offline noise of the workbench itself (docs/reference/realVsCode.md, pitfall 3), not of our extension.
 const NOISE = /open-vsx|ENOTFOUND|vsda|github|authentication|chromium.*wrapper|Failed to load resource|\[AgentHost\]|\[ChatModelSelection\]|\[AccountPolicyGate\]|\[lifecycle\]|Resolved connection token|Creating a socket/i;
 let failures = 0;
 try {

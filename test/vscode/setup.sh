@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Provisions the tools of the real-VS Code tests outside package.json (see shared/reference/real-vscode.md):
+# Provisions the tools of the real-VS Code tests outside package.json (see docs/reference/realVsCode.md):
 # Debian chromium and libkrb5-dev (needs root), then node 24, code-server and playwright-core in a cache
 # folder per version, with a marker written last. Prints the cache folder. Exit 3: cannot provision here.
 set -euo pipefail

@@ -1,6 +1,6 @@
-// The instructor API's response shapes, defined once beside the reference server (server/src/protocol) and
+// The instructor API's response shapes, defined once beside the reference server (server/lib/protocol) and
 // imported here as types only. Where the extension reads part of a record, its type says which part.
-import type * as Api from '../../../server/src/protocol/apiRecords';
+import type * as Api from '../../../server/lib/protocol/apiRecords';
 
 export type {
   Assessment,
@@ -13,7 +13,7 @@ export type {
   Submission,
   SyncJob,
   SyncStarted,
-} from '../../../server/src/protocol/apiRecords';
+} from '../../../server/lib/protocol/apiRecords';
 
 /** `deleted_at` is always null (kept by PrairieLearn for backwards compatibility), so the extension ignores it. */
 export type CourseInstanceInfo = Omit<Api.CourseInstanceInfo, 'deleted_at'>;

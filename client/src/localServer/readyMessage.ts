@@ -1,6 +1,6 @@
-// The reference server's ready message (server/src/protocol/referenceServerReady.ts), checked as it arrives
+// The reference server's ready message (server/lib/protocol/referenceServerReady.ts), checked as it arrives
 // over the IPC channel: it crosses a process boundary, so its shape is checked rather than assumed.
-import type { ReferenceServerReady } from '../../../server/src/protocol/referenceServerReady';
+import type { ReferenceServerReady } from '../../../server/lib/protocol/referenceServerReady';
 
 const READY: ReferenceServerReady['type'] = 'prairielearn.referenceServer.ready';
 

@@ -1,4 +1,4 @@
-// The runtime's placeholder URLs (`plfile:/<area>/<path>`, server/src/questionRuntime/urls.ts) and what
+// The runtime's placeholder URLs (`plfile:/<area>/<path>`, server/lib/runtime/urls.ts) and what
 // the preview serves for each: a file under the course or the extension, fetched by the webview from its
 // resource URIs, or a file the question makes, fetched through the language server and inlined.
 import * as path from 'node:path';

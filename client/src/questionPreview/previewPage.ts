@@ -1,7 +1,7 @@
 // The preview's HTML page: toolbar (seed, New Variant), the question panel in a form with Save and
 // Grade, the score line, the submission and answer panels, and the issues with their tracebacks. VS
 // Code's theme colours; a content-security policy that allows nothing from the network.
-import type { PreviewState, RuntimeIssue, SubmissionSummary } from '../../../server/src/languageServer/questionPreviewProtocol';
+import type { PreviewState, RuntimeIssue, SubmissionSummary } from '../../../server/lib/protocol/questionPreview';
 import { WEBVIEW_SCRIPT } from './webviewScript';
 
 export interface PageAssets {

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { NO_PYTHON_CODE, type PreviewMethod, type PreviewRequests, type PreviewState, type RuntimeIssue } from '../../../server/src/languageServer/questionPreviewProtocol';
+import { NO_PYTHON_CODE, type PreviewMethod, type PreviewRequests, type PreviewState, type RuntimeIssue } from '../../../server/lib/protocol/questionPreview';
 import { dataUri, dynamicPlfileUrls, rewritePlfileUrls, type PlfileRoots } from './plfileUrls';
 import { messagePage, previewPage, type PageAssets } from './previewPage';
 

@@ -1,5 +1,5 @@
 // The per-file errors and warnings in a sync job's output, so that they can be shown on the files they
-// name. PrairieLearn's syncDiskToSql writes (shared/reference/prairielearn-api.md §4, "Per-file problems"),
+// name. PrairieLearn's syncDiskToSql writes (docs/reference/instructorApi.md, The sync job's output),
 // after its one-line summary (✓ / ⚠ / ✖ at the start of a line):
 //   \x1b[1m• questions/foo/info.json\x1b[22m            bold, the path relative to the course root
 //   \x1b[91m  ✖ <error>\x1b[39m                           red, one per error

@@ -1,4 +1,4 @@
-"""Which keys the data dict has in each phase and which ones a phase may change (question-runtime §1.2)."""
+"""Which keys the data dict has in each phase and which ones a phase may change (docs/reference/questionLifecycle.md, Keys per phase)."""
 
 ALL = {"generate", "prepare", "render", "parse", "grade", "test", "file"}
 

@@ -1,5 +1,5 @@
 """Walking question.html: render replaces elements outside-in (re-parsing what each returns); the
-other phases call every mapped element in document order (question-runtime §1.3 items 5-7)."""
+other phases call every mapped element in document order (docs/reference/questionLifecycle.md, Processing question.html)."""
 
 import html as html_lib
 

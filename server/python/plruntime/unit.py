@@ -55,7 +55,7 @@ def seed_rngs(seed):
 
 
 def compute_score(partial_scores, partial_credit):
-    """PrairieLearn's score from partial scores (question-runtime §3), before server.py grade()."""
+    """PrairieLearn's score from partial scores (docs/reference/questionLifecycle.md, Scores), before server.py grade()."""
     entries = [p for p in partial_scores.values() if isinstance(p, dict)] if isinstance(partial_scores, dict) else []
 
     def number(v, default):

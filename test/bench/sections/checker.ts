@@ -5,8 +5,8 @@ import type { BenchSection } from '../context';
 import { medianRun, runNode, type ChildRun } from '../childProcess';
 import { timeMedian, timeOnce } from '../stats';
 import { evictFromPageCache } from '../pageCache';
-import { loadCourse } from '../../../server/src/course/course';
-import { CourseChecker } from '../../../server/src/questionHtml/courseChecks';
+import { loadCourse } from '../../../server/lib/course/course';
+import { CourseChecker } from '../../../server/lib/questionHtml/courseChecks';
 
 /**
  * (b) Checking the whole 10,000-question course with pl-check, as a child process beside the child

@@ -1,0 +1,38 @@
+import type { QuestionSource } from './question';
+import { PLFILE } from './urls';
+
+export interface ElementDependencies {
+  name: string;
+  course: boolean;
+  dependencies: Record<string, unknown>;
+}
+
+/** Where each kind of dependency in an info.json lives, as a placeholder URL base. */
+function base(kind: string, element?: ElementDependencies): string | undefined {
+  if (kind.startsWith('core')) return `${PLFILE}${kind.endsWith('Styles') ? 'coreStyles' : 'coreScripts'}/`;
+  if (kind.startsWith('nodeModules')) return `${PLFILE}node_modules/`;
+  if (kind.startsWith('clientFilesCourse')) return `${PLFILE}clientFilesCourse/`;
+  if (kind.startsWith('clientFilesQuestion')) return `${PLFILE}clientFilesQuestion/`;
+  if (kind.startsWith('element') && element) return `${PLFILE}${element.course ? 'courseElements' : 'coreElements'}/${element.name}/`;
+  return undefined;
+}
+
+/**
+ * The page-head tags for the elements that rendered and the question's own `dependencies`:
+ * stylesheets first, then scripts, each once (as PrairieLearn's freeform.ts gathers them, without the import map).
+ */
+export function buildHeadHtml(q: QuestionSource, rendered: ElementDependencies[]): string {
+  const styles = new Set<string>();
+  const scripts = new Set<string>();
+  const add = (deps: Record<string, unknown>, element?: ElementDependencies) => {
+    for (const [kind, files] of Object.entries(deps)) {
+      const prefix = base(kind, element);
+      if (!prefix || !Array.isArray(files)) continue;
+      for (const f of files) if (typeof f === 'string') (kind.endsWith('Styles') ? styles : scripts).add(prefix + f);
+    }
+  };
+  for (const e of rendered) add(e.dependencies, e);
+  add(q.dependencies);
+  const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+  return [...[...styles].map((s) => `<link href="${attr(s)}" rel="stylesheet">`), ...[...scripts].map((s) => `<script src="${attr(s)}"></script>`)].join('\n');
+}

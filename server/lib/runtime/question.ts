@@ -1,0 +1,59 @@
+import * as fs from 'node:fs';
+import * as nodePath from 'node:path';
+import { INFO_FILE_NAME } from '../course/course';
+import type { RuntimeIssue } from '../protocol/questionRuntime';
+
+/** What the runtime needs of a question's info.json (the question schema, schemas/), read afresh on each call. */
+export interface QuestionSource {
+  courseRoot: string;
+  qid: string;
+  dir: string;
+  /** question.html text; undefined when there is none. */
+  html?: string;
+  partialCredit: boolean;
+  showCorrectAnswer: boolean;
+  singleVariant: boolean;
+  gradingMethod: 'Internal' | 'External' | 'Manual';
+  dependencies: Record<string, unknown>;
+  /** Problems that stop the question from running at all (fatal, phase "setup"). */
+  issues: RuntimeIssue[];
+}
+
+export function readQuestion(courseRoot: string, qid: string): QuestionSource {
+  const root = nodePath.resolve(courseRoot);
+  const dir = nodePath.join(root, 'questions', ...qid.split('/'));
+  const infoPath = nodePath.join(dir, INFO_FILE_NAME.question);
+  const issues: RuntimeIssue[] = [];
+  let info: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(fs.readFileSync(infoPath, 'utf8'));
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) info = parsed as Record<string, unknown>;
+    else issues.push({ message: 'info.json is not a JSON object', fatal: true, phase: 'setup', file: infoPath });
+  } catch (err) {
+    const message = (err as NodeJS.ErrnoException).code === 'ENOENT' ? `no question "${qid}" (${infoPath} is missing)` : `info.json cannot be read: ${(err as Error).message}`;
+    issues.push({ message, fatal: true, phase: 'setup', file: infoPath });
+  }
+  const type = info.type;
+  if (type !== undefined && type !== 'v3') {
+    issues.push({ message: `only "type": "v3" (freeform) questions run here, not "${String(type)}"`, fatal: true, phase: 'setup', file: infoPath });
+  }
+  let html: string | undefined;
+  try {
+    html = fs.readFileSync(nodePath.join(dir, 'question.html'), 'utf8');
+  } catch {
+    if (issues.length === 0) issues.push({ message: 'question.html is missing', fatal: true, phase: 'setup', file: nodePath.join(dir, 'question.html') });
+  }
+  const method = info.gradingMethod;
+  return {
+    courseRoot: root,
+    qid,
+    dir,
+    html,
+    partialCredit: info.partialCredit !== false,
+    showCorrectAnswer: info.showCorrectAnswer !== false,
+    singleVariant: info.singleVariant === true,
+    gradingMethod: method === 'External' || method === 'Manual' ? method : 'Internal',
+    dependencies: info.dependencies && typeof info.dependencies === 'object' ? (info.dependencies as Record<string, unknown>) : {},
+    issues,
+  };
+}

@@ -1,0 +1,203 @@
+import { findPython } from './findPython';
+import { buildHeadHtml, type ElementDependencies } from './headHtml';
+import { fileData, generateData, gradeData, parseData, prepareData, randomSeed, renderData, seedNumber, testData, type Panel, type DataSource } from './phaseData';
+import { runPhases, type PhaseCall } from './phaseRunner';
+import { PythonPool } from './pythonPool';
+import { pythonRoot } from './pythonRoot';
+import { readQuestion, type QuestionSource } from './question';
+import { runQuestionTest, type QuestionPhases } from './questionTest';
+import type { JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, RuntimeOptions, Submission, Variant } from '../protocol/questionRuntime';
+
+export const BROKEN_QUESTION = 'Broken question due to error in question code';
+export const BROKEN_SUBMISSION = 'Broken submission due to error in question code';
+export const RENDER_ERROR = 'Error rendering question';
+export const EXTERNAL_NOT_RUN = 'External grading is not run here: this question is graded by an external grader when it runs in PrairieLearn.';
+export const MANUAL_NOT_RUN = 'This question is graded manually; nothing is graded automatically.';
+
+/** Thrown by file() when the file cannot be made; `issues` says why. */
+export class FileError extends Error {
+  constructor(message: string, readonly issues: RuntimeIssue[]) {
+    super(message);
+  }
+}
+
+export class QuestionRuntime implements QuestionPhases {
+  private pool?: Promise<PythonPool>;
+  private disposed = false;
+
+  constructor(private readonly options: RuntimeOptions = {}) {}
+
+  /** The helper pool, started on first use with the first working Python. */
+  private getPool(): Promise<PythonPool> {
+    if (this.disposed) return Promise.reject(new Error('the question runtime was disposed'));
+    this.pool ??= findPython(this.options.python).then((found) => {
+      if (!found.ok) throw new Error(found.message);
+      return new PythonPool(found.python, pythonRoot(), this.options.poolSize ?? 2, this.options.timeoutMs ?? 10000, this.options.memoryMb ?? 2048);
+    });
+    return this.pool;
+  }
+
+  /** Python helper process ids (for memory measurements). */
+  async helperPids(): Promise<number[]> {
+    return (await this.getPool()).pids();
+  }
+
+  async createVariant(courseRoot: string, qid: string, seed?: string): Promise<Variant> {
+    const q = readQuestion(courseRoot, qid);
+    const variant: Variant = { courseRoot: q.courseRoot, qid, seed: seed ?? randomSeed(), params: {}, correctAnswers: {}, broken: false, issues: [...q.issues], numTries: 0 };
+    if (q.issues.length > 0) return { ...variant, broken: true };
+    const n = seedNumber(variant.seed);
+    if (!Number.isInteger(n) || n < 0 || n >= 2 ** 32) {
+      variant.issues.push({ message: `variant seed "${variant.seed}" is not a base-36 number below 2^32`, fatal: true, phase: 'generate' });
+      return { ...variant, broken: true };
+    }
+    const pool = await this.getPool();
+    const [generated] = await runPhases(pool, q, [{ phase: 'generate', data: generateData(q, variant.seed) }]);
+    variant.issues.push(...generated.issues);
+    if (generated.fatal) return { ...variant, broken: true };
+    const gen = generated.data;
+    const [prepared] = await runPhases(pool, q, [{ phase: 'prepare', data: prepareData(q, variant.seed, gen.params as JsonObject, gen.correct_answers as JsonObject) }]);
+    variant.issues.push(...prepared.issues);
+    if (prepared.fatal) return { ...variant, broken: true, params: gen.params as JsonObject, correctAnswers: gen.correct_answers as JsonObject };
+    return { ...variant, params: prepared.data.params as JsonObject, correctAnswers: prepared.data.correct_answers as JsonObject };
+  }
+
+  /**
+   * The panels as the instructor preview shows them, in one call unit: question (with the latest
+   * submission's data), the newest 3 submissions (newest first), and the answer panel when
+   * showCorrectAnswer is true and there is a submission. `submissions` is oldest first.
+   */
+  async render(variant: Variant, submissions: Submission[] = []): Promise<RenderedQuestion> {
+    const q = readQuestion(variant.courseRoot, variant.qid);
+    const answerShown = q.showCorrectAnswer && submissions.length > 0;
+    const rendered: RenderedQuestion = { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [...q.issues] };
+    if (variant.broken || q.issues.length > 0) {
+      rendered.questionHtml = BROKEN_QUESTION;
+      rendered.submissionHtmls = submissions.slice(-3).map(() => BROKEN_QUESTION);
+      if (answerShown) rendered.answerHtml = BROKEN_QUESTION;
+      return rendered;
+    }
+    const latestIndex = submissions.map((s) => !s.broken).lastIndexOf(true);
+    const panels: Array<{ panel: Panel; from: DataSource; broken?: boolean }> = [];
+    panels.push({ panel: 'question', from: latestIndex >= 0 ? { submission: submissions[latestIndex], index: latestIndex } : {} });
+    for (let i = submissions.length - 1; i >= Math.max(0, submissions.length - 3); i--) {
+      panels.push({ panel: 'submission', from: { submission: submissions[i], index: i }, broken: submissions[i].broken });
+    }
+    if (answerShown) panels.push({ panel: 'answer', from: latestIndex >= 0 ? { submission: submissions[latestIndex], index: latestIndex } : {} });
+    const live = panels.filter((p) => !p.broken);
+    const calls: PhaseCall[] = live.map((p) => ({ phase: 'render', data: renderData(q, variant, p.panel, p.from, answerShown) }));
+    const outcomes = await runPhases(await this.getPool(), q, calls);
+    const html = new Map<(typeof panels)[number], string>();
+    const deps: ElementDependencies[] = [];
+    live.forEach((p, i) => {
+      const o = outcomes[i];
+      rendered.issues.push(...o.issues);
+      html.set(p, o.fatal ? RENDER_ERROR : (o.html ?? ''));
+      for (const tag of o.result?.unsupportedElements ?? []) if (!rendered.unsupportedElements.includes(tag)) rendered.unsupportedElements.push(tag);
+      deps.push(...((o.result as { elementDependencies?: ElementDependencies[] } | undefined)?.elementDependencies ?? []));
+    });
+    for (const p of panels) {
+      const text = p.broken ? BROKEN_SUBMISSION : (html.get(p) ?? '');
+      if (p.panel === 'question') rendered.questionHtml = text;
+      else if (p.panel === 'submission') rendered.submissionHtmls.push(text);
+      else rendered.answerHtml = text;
+    }
+    rendered.headHtml = buildHeadHtml(q, deps);
+    return rendered;
+  }
+
+  /** Save (parse) or Save & Grade, as PrairieLearn's pipeline does (docs/reference/questionLifecycle.md, Scores); writes params back to the variant. */
+  async submit(variant: Variant, raw: Record<string, string | string[]>, action: 'save' | 'grade'): Promise<Submission> {
+    const q = readQuestion(variant.courseRoot, variant.qid);
+    const submission: Submission = {
+      raw,
+      submittedAnswers: { ...raw },
+      formatErrors: {},
+      partialScores: null,
+      score: null,
+      feedback: {},
+      gradable: false,
+      broken: false,
+      params: variant.params,
+      correctAnswers: variant.correctAnswers,
+      graded: false,
+      issues: [...q.issues],
+    };
+    if (variant.broken || q.issues.length > 0) {
+      submission.broken = true;
+      submission.issues.push({ message: 'the variant is broken, so nothing can be submitted', fatal: true, phase: 'parse' });
+      return submission;
+    }
+    const pool = await this.getPool();
+    const [parsed] = await runPhases(pool, q, [{ phase: 'parse', data: parseData(q, variant, raw) }]);
+    submission.issues.push(...parsed.issues);
+    if (parsed.fatal) return { ...submission, broken: true };
+    this.takeParsed(submission, parsed.data);
+    variant.params = submission.params;
+    variant.correctAnswers = submission.correctAnswers;
+    if (action === 'save' || !submission.gradable) return submission;
+    if (q.gradingMethod !== 'Internal') {
+      submission.note = q.gradingMethod === 'External' ? EXTERNAL_NOT_RUN : MANUAL_NOT_RUN;
+      return submission;
+    }
+    return this.grade(pool, q, variant, submission, parsed.data);
+  }
+
+  private takeParsed(submission: Submission, data: JsonObject): void {
+    submission.submittedAnswers = (data.submitted_answers as JsonObject) ?? {};
+    submission.formatErrors = (data.format_errors as JsonObject) ?? {};
+    submission.feedback = (data.feedback as JsonObject) ?? {};
+    submission.params = (data.params as JsonObject) ?? {};
+    submission.correctAnswers = (data.correct_answers as JsonObject) ?? {};
+    submission.gradable = Object.keys(submission.formatErrors).length === 0;
+  }
+
+  private async grade(pool: PythonPool, q: QuestionSource, variant: Variant, submission: Submission, parsed: JsonObject): Promise<Submission> {
+    const [graded] = await runPhases(pool, q, [{ phase: 'grade', data: gradeData(q, variant, { ...parsed, gradable: true }) }]);
+    submission.issues.push(...graded.issues);
+    if (graded.fatal) return { ...submission, broken: true, gradable: false };
+    const data = graded.data;
+    this.takeParsed(submission, data);
+    variant.params = submission.params;
+    variant.correctAnswers = submission.correctAnswers;
+    if (!submission.gradable) return submission;
+    submission.graded = true;
+    submission.partialScores = (data.partial_scores as JsonObject) ?? {};
+    submission.score = typeof data.score === 'number' ? data.score : 0;
+    variant.numTries++;
+    return submission;
+  }
+
+  /** A dynamic file (`generatedFilesQuestion`) from the elements' and server.py's file(). */
+  async file(variant: Variant, filename: string, submission?: Submission): Promise<Buffer> {
+    const q = readQuestion(variant.courseRoot, variant.qid);
+    if (variant.broken || q.issues.length > 0) throw new FileError(`Error creating file: ${filename} (the variant is broken)`, q.issues);
+    const [outcome] = await runPhases(await this.getPool(), q, [{ phase: 'file', data: fileData(q, variant, { submission }, filename) }]);
+    if (outcome.fatal) throw new FileError(`Error creating file: ${filename}`, outcome.issues);
+    return outcome.file ?? Buffer.alloc(0);
+  }
+
+  /**
+   * The raw answers the elements' and server.py's test() make for `type` (as PrairieLearn's instructor
+   * Test submits them); undefined when the variant is broken or test() failed (`issues` says why).
+   */
+  async testAnswers(variant: Variant, type: 'correct' | 'incorrect'): Promise<{ raw?: Record<string, string | string[]>; issues: RuntimeIssue[] }> {
+    const q = readQuestion(variant.courseRoot, variant.qid);
+    if (variant.broken || q.issues.length > 0) return { issues: q.issues };
+    const [tested] = await runPhases(await this.getPool(), q, [{ phase: 'test', data: testData(q, variant, type) }]);
+    if (tested.fatal) return { issues: tested.issues };
+    return { raw: (tested.data.raw_submitted_answers as Record<string, string | string[]>) ?? {}, issues: tested.issues };
+  }
+
+  /** PrairieLearn's instructor Test with the "correct" type (docs/reference/questionLifecycle.md, Test). */
+  async test(courseRoot: string, qid: string, seed?: string): Promise<QuestionTestResult> {
+    return runQuestionTest(this, await this.getPool(), courseRoot, qid, seed);
+  }
+
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const pool = this.pool;
+    this.pool = undefined;
+    if (pool) await (await pool.catch(() => undefined))?.dispose();
+  }
+}
