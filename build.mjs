@@ -14,7 +14,9 @@ const entryPoints = {
   client: 'client/src/extension.ts',
 };
 
-const present = Object.fromEntries(Object.entries(entryPoints).filter(([, file]) => existsSync(file)));
+// A missing entry point is a broken tree, not something to skip: the bundle would silently go stale.
+const missing = Object.values(entryPoints).filter((file) => !existsSync(file));
+if (missing.length) throw new Error(`build.mjs: entry point(s) missing: ${missing.join(', ')}`);
 
 const common = {
   bundle: true,
@@ -64,11 +66,11 @@ async function plCheckSources() {
   return { checker, thread, id };
 }
 
-const { plCheck, ...others } = present;
+const { plCheck, ...others } = entryPoints;
 const output = { ...common, outdir: 'dist', sourcemap: !production, minify: production, plugins: [precompiledSchemas] };
 await esbuild.build({ ...output, entryPoints: others, external: ['vscode', '@electric-sql/pglite'] });
 // Built apart: esbuild would otherwise add the define's (empty) module to every other bundle.
-if (plCheck) await esbuild.build({ ...output, entryPoints: { plCheck }, define: { PL_CHECK_SOURCES: JSON.stringify(await plCheckSources()) } });
+await esbuild.build({ ...output, entryPoints: { plCheck }, define: { PL_CHECK_SOURCES: JSON.stringify(await plCheckSources()) } });
 
 /** KaTeX for the question preview's webview (math as PrairieLearn shows it), served from dist/katex/. */
 function copyKatex() {
@@ -96,3 +98,34 @@ function copyAce() {
   }
 }
 copyAce();
+
+/**
+ * `node build.mjs --watch` (npm run watch): build, then build again after any source change under
+ * server/, client/src/ or schemas/ (debounced), for the Run Extension launch configuration. A
+ * rebuild runs in a child so that each one starts from fresh modules, as a plain build does.
+ */
+if (process.argv.includes('--watch')) {
+  const { watch } = await import('node:fs');
+  const { spawn } = await import('node:child_process');
+  let timer;
+  let running = false;
+  let again = false;
+  const rebuild = () => {
+    if (running) return void (again = true);
+    running = true;
+    const started = Date.now();
+    spawn(process.execPath, ['build.mjs'], { stdio: 'inherit' }).on('exit', (code) => {
+      console.log(`[watch] build ${code === 0 ? 'done' : 'FAILED'} in ${Date.now() - started} ms`);
+      running = false;
+      if (again) (again = false), rebuild();
+    });
+  };
+  for (const dir of ['server', 'client/src', 'schemas']) {
+    watch(dir, { recursive: true }, (_event, file) => {
+      if (!file || /(^|[\\/])(__pycache__|node_modules)([\\/]|$)/.test(file)) return;
+      clearTimeout(timer);
+      timer = setTimeout(rebuild, 150);
+    });
+  }
+  console.log('[watch] built; watching server/, client/src/ and schemas/');
+}
