@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PrairieLearnClient } from '../../client/src/api/client';
-import { ApiError } from '../../client/src/api/errors';
+import type { ApiError } from '../../client/src/api/errors';
 import { sendsTokenInClear } from '../../client/src/api/serverUrl';
 
 const MAX = 1024 * 1024;

@@ -101,7 +101,7 @@ try {
   console.log(`== extension-host suite in code-server (${origin})`);
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   let exitCode;
-  await page.exposeFunction('codeAutomationLog', (type, args) => {
+  await page.exposeFunction('codeAutomationLog', (_type, args) => {
     // The extension host's console arrives as printf-style arguments (mocha's reporter uses %s and %d).
     const text = format(...(Array.isArray(args) ? args : [args]));
     if (!NOISE.test(text)) console.log(text);

@@ -113,7 +113,7 @@ export function activateQuestionPreview(context: vscode.ExtensionContext, langua
     } catch (err) {
       return void vscode.window.showErrorMessage(`Could not open the submission: ${(err as Error).message}`);
     }
-    if (!found || found.ref.kind !== 'submission') return void vscode.window.showErrorMessage('Pick a submission in the Course Instances view.');
+    if (found?.ref.kind !== 'submission') return void vscode.window.showErrorMessage('Pick a submission in the Course Instances view.');
     const { uri, ref } = found;
     const key = uri.toString();
     const existing = reveal(key);

@@ -43,21 +43,21 @@ export function toCsv(table: GradebookTable): string {
   return [table.columns, ...table.rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A complete page for a webview; scripts and styles run only with `nonce`, nothing loads from outside. */
 function webviewPage(title: string, nonce: string, cspSource: string, style: string, body: string, script: string): string {
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; script-src 'nonce-${nonce}';">
-<title>${escape(title)}</title>
+<title>${escapeHtml(title)}</title>
 <style nonce="${nonce}">
 body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 12px; }
 button { margin: 8px 0; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; cursor: pointer; }
 ${style}
 </style></head>
 <body>
-<h2>${escape(title)}</h2>
+<h2>${escapeHtml(title)}</h2>
 ${body}
 <script nonce="${nonce}">
 const vscode = acquireVsCodeApi();
@@ -67,12 +67,12 @@ ${script}
 }
 
 export function gradebookHtml(title: string, table: GradebookTable, nonce: string, cspSource: string): string {
-  const head = table.columns.map((c, i) => `<th data-col="${i}" tabindex="0" title="Sort by ${escape(c)}">${escape(c)}</th>`).join('');
+  const head = table.columns.map((c, i) => `<th data-col="${i}" tabindex="0" title="Sort by ${escapeHtml(c)}">${escapeHtml(c)}</th>`).join('');
   const rows = table.rows
     .map(
       (row) =>
         `<tr>${row
-          .map((v) => (v == null ? '<td class="none" data-v="">–</td>' : typeof v === 'number' ? `<td class="num" data-v="${v}">${v}%</td>` : `<td data-v="${escape(v)}">${escape(v)}</td>`))
+          .map((v) => (v == null ? '<td class="none" data-v="">–</td>' : typeof v === 'number' ? `<td class="num" data-v="${v}">${v}%</td>` : `<td data-v="${escapeHtml(v)}">${escapeHtml(v)}</td>`))
           .join('')}</tr>`,
     )
     .join('\n');
@@ -110,7 +110,7 @@ document.querySelectorAll('th').forEach((th) => {
 
 /** The page shown when the gradebook cannot be loaded: what went wrong, and a Retry button. */
 export function gradebookErrorHtml(title: string, message: string, nonce: string, cspSource: string): string {
-  const body = `<p>Could not load the gradebook: ${escape(message)}</p>
+  const body = `<p>Could not load the gradebook: ${escapeHtml(message)}</p>
 <button id="retry">Retry</button>`;
   const script = `document.getElementById('retry').addEventListener('click', () => vscode.postMessage({ type: 'retry' }));`;
   return webviewPage(title, nonce, cspSource, '', body, script);

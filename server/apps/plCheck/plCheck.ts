@@ -17,7 +17,7 @@ import { QuestionFileThread } from './questionFileThread';
  * not loaded yet: should they be wrong, the checker reads them again and says why.
  */
 function startQuestionFileThread(argv: string[], code: string): QuestionFileThread | undefined {
-  let options;
+  let options: ReturnType<typeof parseArgs>;
   try {
     options = parseArgs(argv, { has: () => true });
   } catch {

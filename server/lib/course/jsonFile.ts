@@ -34,7 +34,7 @@ export class JsonFile {
     readonly path: string,
     readonly text: string,
   ) {
-    let value: unknown = undefined;
+    let value: unknown ;
     let errors: JsonSyntaxError[] = [];
     this.tooDeepAt = depthExceededAt(text, MAX_JSON_DEPTH);
     if (this.tooDeepAt !== undefined) {

@@ -86,7 +86,7 @@ function lookup(stack: unknown[], name: string): unknown {
     let value: unknown = stack[i];
     let hit = false;
     for (let k = 0; value !== null && value !== undefined && k < names.length; k++) {
-      if (k === names.length - 1) hit = typeof value === 'object' ? names[k] in (value as object) : Object.prototype.hasOwnProperty.call(value, names[k]);
+      if (k === names.length - 1) hit = typeof value === 'object' ? names[k] in (value as object) : Object.hasOwn(value, names[k]);
       value = (value as Record<string, unknown>)[names[k]];
     }
     if (hit) return value;

@@ -149,4 +149,3 @@ def submission_html(data: dict, name: str, shown_value: str | None, *, show_scor
         return missing_input_html(name)
     badge = partial_score_badge(data, name) if show_score else ""
     return f'<span class="pl-submission">{shown_value or ""} {badge}{feedback_html(data, name)}</span>'
-

@@ -220,4 +220,3 @@ def parse_math(text: str, names: dict[str, Any], functions: dict[str, Any], *, a
         if e.message == "Your answer has an invalid expression.":
             e.offset = 0  # col_offset counts in the rewritten source, so only the start is reliable
         raise
-

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { elementError, phaseData } from './elementHarness';
-import { Variant, makeVariant, render, selfTest, submit } from './fixtures/elements2/lifecycle';
+import { type Variant, makeVariant, render, selfTest, submit } from './fixtures/elements2/lifecycle';
 
 const EL = 'pl-order-blocks';
 const blocks = (method: string, extra = '') => `<pl-order-blocks answers-name="p" grading-method="${method}" ${extra}>

@@ -269,7 +269,7 @@ print(json.dumps({'r': [p(c) for c in cases], 'cplx': p('3i + x', allow_complex=
   const [ok, err] = ['ok', 'err'];
   const r = out.r as [string, string][];
   // Messages that can point at a place end with a <pre> pointer and a note; compare the sentence before it.
-  const POINTER = / <br><br><pre>[^]*<\/pre>Note that the location of the syntax error is approximate\.$/;
+  const POINTER = / <br><br><pre>[\s\S]*<\/pre>Note that the location of the syntax error is approximate\.$/;
   const sentence = (i: number) => r[i][1].replace(POINTER, '');
   assert.deepEqual(r.slice(0, 4), [[ok, '2*x + 3*y'], [ok, 'x**2*sin(x)'], [ok, 'exp(x) + pi'], [ok, '(x - 1)*(x + 1)']]);
   assert.deepEqual(r[4], [err, 'Your answer contains the floating-point number 1.5. All numbers must be expressed as integers (or ratios of integers).']);

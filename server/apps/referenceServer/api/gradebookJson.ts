@@ -89,7 +89,7 @@ class ByteWriter {
     let at = start;
     let end = from;
     let plain = true;
-    for (let c; end < s.length && (c = s.charCodeAt(end)) !== COMMA && c !== SEMICOLON; end++) {
+    for (let c = 0; end < s.length && (c = s.charCodeAt(end)) !== COMMA && c !== SEMICOLON; end++) {
       if (c === 101 || at - start === 24) plain = false;
       else buf[at++] = c;
     }
@@ -109,7 +109,7 @@ class ByteWriter {
     const negative = s.charCodeAt(end) === 45;
     if (negative) end++;
     let seconds = 0;
-    for (let c; end < s.length && (c = s.charCodeAt(end)) !== COMMA && c !== SEMICOLON; end++) seconds = seconds * 10 + (c - 48);
+    for (let c = 0; end < s.length && (c = s.charCodeAt(end)) !== COMMA && c !== SEMICOLON; end++) seconds = seconds * 10 + (c - 48);
     this.room(64);
     this.buf[this.at++] = 34;
     this.at = writeMsIso(this.buf, this.at, (negative ? -seconds : seconds) * 1000, timeZone);

@@ -44,7 +44,7 @@ function send(res: ServerResponse, status: number, text: string | Buffer, head: 
   res.setHeader('ETag', etag);
   const inm = res.req?.headers['if-none-match'];
   // As Express: a successful GET whose ETag the client already has gets an empty 304.
-  if (status >= 200 && status < 300 && inm && inm.split(/\s*,\s*/).some((t) => t === etag || t === '*')) {
+  if (status >= 200 && status < 300 && inm?.split(/\s*,\s*/).some((t) => t === etag || t === '*')) {
     res.statusCode = 304;
     res.removeHeader('Content-Type');
     res.end();

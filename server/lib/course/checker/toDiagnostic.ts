@@ -6,7 +6,7 @@ import { relatedLocation, type Report } from '../rules/rule';
 /** A rule's report on an entry as a diagnostic on its info file. */
 export function toDiagnostic(entry: InfoEntry, report: Report): CourseDiagnostic {
   const file = entry.file;
-  const range = file && report.path ? file.rangeOf(report.path, report.part ?? 'value') : { start: 0, end: file && file.text.length ? 1 : 0 };
+  const range = file && report.path ? file.rangeOf(report.path, report.part ?? 'value') : { start: 0, end: file?.text.length ? 1 : 0 };
   const d: CourseDiagnostic = {
     file: entry.path,
     range,

@@ -11,7 +11,7 @@ const DECLARED_LISTS = new Set<NameList>(['topics', 'tags', 'sharingSets', 'asse
  * What the cursor in an info file is about, for references and rename: a QID or name it uses, a
  * name infoCourse.json declares there, or, anywhere else in a question's info.json, the question.
  */
-export function usedThingAt(course: Course, entry: InfoEntry, path: JsonPath, value: string | undefined): UsedThing | undefined {
+export function usedThingAt(_course: Course, entry: InfoEntry, path: JsonPath, value: string | undefined): UsedThing | undefined {
   const ref = referenceAt(entry.kind, path);
   if (ref?.type === 'qid' && value !== undefined) return { type: 'qid', qid: value };
   if (ref?.type === 'name' && value !== undefined) return { type: 'name', list: ref.list, name: value };

@@ -176,4 +176,3 @@ def render(
     tree = _tree(_tokenize(template, def_ldel, def_rdel))
     partials = _Partials(partials_path or ".", partials_ext, partials_dict or {})
     return _render_nodes(tree, (scopes or []) + [data if data is not None else {}], partials)
-
