@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import type { BenchSection } from './context';
 import { median, percentile, timeOnce } from './stats';
 import { loadCourse } from '../../server/lib/course/course';
-import { CourseChecker } from '../../server/lib/questionHtml/courseChecks';
+import { newCourseChecker } from '../../server/lib/questionHtml/courseChecks';
 import { cachingReader, nodeCourseReader, overlayReader } from '../../server/lib/course/courseReader';
 import { checkTemplate, prepareTemplate } from '../../server/lib/questionHtml/checkTemplate';
 import { courseElementNames, ServerPyCache } from '../../server/lib/questionHtml/questionFileChecker';
@@ -72,7 +72,7 @@ export const questionHtmlSection: BenchSection = {
     // overlaid on a disk it remembers between checks.
     const overlay = new Map<string, string>();
     const overlaid = overlayReader(overlay, cachingReader(nodeCourseReader, () => true));
-    const checker = new CourseChecker();
+    const checker = newCourseChecker();
     checker.check(course, { reader: overlaid });
     const whole: number[] = [];
     for (let i = 0; i < 30; i++) {

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadCourse } from '../../server/lib/course/course';
-import { CourseChecker, type CheckOptions } from '../../server/lib/questionHtml/courseChecks';
+import { newCourseChecker, type CheckOptions } from '../../server/lib/questionHtml/courseChecks';
 import type { CourseDiagnostic } from '../../server/lib/course/diagnostic';
 import { computeLineStarts } from '../../server/lib/course/jsonFile';
 
@@ -52,7 +52,7 @@ export interface FoundDiagnostic extends CourseDiagnostic {
 /** Checks a course folder and returns diagnostics with course-relative paths, lines and covered text. */
 export function checkFolder(root: string, options: CheckOptions = {}): FoundDiagnostic[] {
   const course = loadCourse(root);
-  const diagnostics = new CourseChecker().check(course, { reportSyntaxErrors: true, ...options });
+  const diagnostics = newCourseChecker().check(course, { reportSyntaxErrors: true, ...options });
   return diagnostics.map((d) => {
     let line = 0;
     let text = '';

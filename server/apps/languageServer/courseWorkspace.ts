@@ -3,7 +3,8 @@ import { allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type 
 import type { CheckOptions } from '../../lib/course/checker/checkOptions';
 import { cachingReader, findCourseRoots, nodeCourseReader, overlayReader } from '../../lib/course/courseReader';
 import type { CourseDiagnostic, Positions } from '../../lib/course/diagnostic';
-import { CourseChecker, QUESTION_FILE_NAMES, questionFileCheckers } from '../../lib/questionHtml/courseChecks';
+import { newCourseChecker, QUESTION_FILE_NAMES, questionFileCheckers } from '../../lib/questionHtml/courseChecks';
+import type { CourseChecker } from '../../lib/course';
 import { ServerPyCache } from '../../lib/questionHtml/questionFileChecker';
 import { SourceText } from '../../lib/questionHtml/sourceText';
 
@@ -60,13 +61,13 @@ export class CourseWorkspace {
    * own text: disk events and documents opened or closed. The checker reuses results that looked at
    * other files while it stays the same.
    */
-  private generation = 0;
+  private diskGenerationCount = 0;
   /** Each course's info files by path. */
   private readonly entryIndex = new WeakMap<Course, Map<string, InfoEntry>>();
 
   /** Sets the editor's text of a document. */
   setText(path: string, text: string): void {
-    if (!this.overlay.has(path)) this.generation++;
+    if (!this.overlay.has(path)) this.diskGenerationCount++;
     this.overlay.set(path, text);
   }
 
@@ -81,7 +82,7 @@ export class CourseWorkspace {
   /** Forgets what was read of `path` (and under it): file watching reported a change. */
   diskChanged(path: string): void {
     this.disk.invalidate(path);
-    this.generation++;
+    this.diskGenerationCount++;
   }
 
   states(): CourseState[] {
@@ -100,7 +101,7 @@ export class CourseWorkspace {
     const existing = this.courses.get(root);
     if (existing) return existing;
     const serverPy = new ServerPyCache();
-    const checker = new CourseChecker(questionFileCheckers(serverPy));
+    const checker = newCourseChecker(questionFileCheckers(serverPy));
     const state: CourseState = { root, course: loadCourse(root, this.reader), reload: new Set(), rescan: false, reloaded: new Set(), checker, serverPy };
     this.courses.set(root, state);
     return state;
@@ -186,11 +187,11 @@ export class CourseWorkspace {
    * Applies the recorded changes and checks the course. Returns the files whose diagnostics may have
    * changed since its last check (undefined: any file's), whose lists `diagnosticsOf` gives.
    */
-  check(state: CourseState, options: Omit<CheckOptions, 'reader' | 'generation' | 'reloaded'>): ReadonlySet<string> | undefined {
+  check(state: CourseState, options: Omit<CheckOptions, 'reader' | 'diskGeneration' | 'reloaded'>): ReadonlySet<string> | undefined {
     this.refresh(state);
     const reloaded = state.reloaded;
     state.reloaded = new Set();
-    return state.checker.update(state.course, { ...options, reader: this.reader, generation: this.generation, reloaded });
+    return state.checker.update(state.course, { ...options, reader: this.reader, diskGeneration: this.diskGenerationCount, reloaded });
   }
 
   /** A file's diagnostics in the last check of its course. */
@@ -203,9 +204,9 @@ export class CourseWorkspace {
     return state.checker.diagnosticsByFile();
   }
 
-  /** Changes whenever the set of open documents or anything on disk may have changed (see `generation`). */
+  /** Changes whenever the set of open documents or anything on disk may have changed (see `CheckOptions.diskGeneration`). */
   get diskGeneration(): number {
-    return this.generation;
+    return this.diskGenerationCount;
   }
 
   /** Applies the recorded changes to the course model (requests may come before the debounced check). */

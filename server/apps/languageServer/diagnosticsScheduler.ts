@@ -30,7 +30,7 @@ export class DiagnosticsScheduler {
   private readonly waiting = new Map<CourseState, NodeJS.Timeout>();
   private readonly checkedOnce = new WeakSet<CourseState>();
   /** What each course's last publication depended on besides its diagnostics: the settings and the open documents. */
-  private readonly publishedWith = new WeakMap<CourseState, { settings: ServerSettings; generation: number }>();
+  private readonly publishedWith = new WeakMap<CourseState, { settings: ServerSettings; diskGeneration: number }>();
 
   constructor(
     private readonly connection: Connection,
@@ -108,7 +108,7 @@ export class DiagnosticsScheduler {
       const positionsOf = (file: string) => workspace.positionsOf(state, file);
       const last = this.publishedWith.get(state);
       // Only the files the check changed, unless what is shown of the others may have changed too.
-      if (changed && last?.settings === settings && last.generation === workspace.diskGeneration) {
+      if (changed && last?.settings === settings && last.diskGeneration === workspace.diskGeneration) {
         const files = new Map<string, CourseDiagnostic[]>();
         for (const file of changed) files.set(file, shownOf(file, workspace.diagnosticsOf(state, file)));
         this.publisher.update(state.root, files, positionsOf);
@@ -120,7 +120,7 @@ export class DiagnosticsScheduler {
         }
         this.publisher.publish(state.root, byFile, positionsOf);
       }
-      this.publishedWith.set(state, { settings, generation: workspace.diskGeneration });
+      this.publishedWith.set(state, { settings, diskGeneration: workspace.diskGeneration });
       const ms = Math.round(performance.now() - started);
       // The first check of a course and slow ones are worth a line in the output; routine ones are not.
       if (!this.checkedOnce.has(state) || ms >= SLOW_CHECK_MS) this.connection.console.log(`checked ${state.root} in ${ms} ms`);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { ResponseError, type Connection } from 'vscode-languageserver';
+import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { INFO_FILE_NAME } from '../../lib/course/course';
 import { findPython, QuestionRuntime } from '../../lib/runtime';
 import type { JsonObject, RenderedQuestion, RuntimeIssue, Submission, Variant } from '../../lib/protocol/questionRuntime';
@@ -35,7 +35,7 @@ export function locateQuestion(questionDir: string): { courseRoot: string; qid: 
     if (!rel || rel.startsWith('..') || nodePath.isAbsolute(rel)) break;
     return { courseRoot: root, qid: rel.split(nodePath.sep).join('/') };
   }
-  throw new ResponseError(-32602, `${questionDir} is not a question folder under questions/ of a course (no infoCourse.json above it).`);
+  throw new ResponseError(ErrorCodes.InvalidParams, `${questionDir} is not a question folder under questions/ of a course (no infoCourse.json above it).`);
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -67,7 +67,7 @@ export class QuestionPreviewService {
 
   private session(id: string): Session {
     const s = this.sessions.get(id);
-    if (!s) throw new ResponseError(-32602, 'This preview has expired; open it again.');
+    if (!s) throw new ResponseError(ErrorCodes.InvalidParams, 'This preview has expired; open it again.');
     return s;
   }
 
@@ -208,7 +208,7 @@ export function registerQuestionPreview(connection: Connection): QuestionPreview
       } catch (err) {
         if (err instanceof ResponseError) throw err;
         connection.console.error(`${method} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-        throw new ResponseError(-32603, err instanceof Error ? err.message : String(err));
+        throw new ResponseError(ErrorCodes.InternalError, err instanceof Error ? err.message : String(err));
       }
     });
   on('prairielearn/preview/createVariant', (p) => service.createVariant(p));

@@ -62,17 +62,14 @@ export function startServer(connection: Connection): void {
   });
   connection.onShutdown(() => diagnostics.stop());
 
-  /** Each family of messages, by the methods it answers, and the module that registers its handlers. */
-  const handlers: Record<string, () => void> = {
-    'workspace/didChangeConfiguration': () => settings.listen(),
-    'textDocument/didOpen, didChange, didClose': () => registerDocumentSync(documents, courseEvents, (uri) => session?.context.schemas.forget(uri)),
-    'workspace/didChangeWatchedFiles': () => registerFileWatching(connection, courseEvents, folders),
-    'completion, hover, definition, documentLink, codeAction': () => registerDocumentRequests(connection, context, guard),
-    'references, codeLens, rename, willRenameFiles, symbols': () => registerCourseRequests(connection, context, safely, () => session?.client.moveFiles ?? false),
-    'textDocument/diagnostic, workspace/diagnostic': () => registerDiagnosticsPull(connection, diagnostics.pulled, guard),
-    'the question preview (protocol/questionPreview.ts)': () => registerQuestionPreview(connection),
-  };
-  for (const register of Object.values(handlers)) register();
+  // Each family of messages registers its handlers from its own module.
+  settings.listen(); // workspace/didChangeConfiguration
+  registerDocumentSync(documents, courseEvents, (uri) => session?.context.schemas.forget(uri)); // didOpen, didChange, didClose
+  registerFileWatching(connection, courseEvents, folders); // workspace/didChangeWatchedFiles
+  registerDocumentRequests(connection, context, guard); // completion, hover, definition, documentLink, codeAction
+  registerCourseRequests(connection, context, safely, () => session?.client.moveFiles ?? false); // references, codeLens, rename, willRenameFiles, symbols
+  registerDiagnosticsPull(connection, diagnostics.pulled, guard); // textDocument/diagnostic, workspace/diagnostic
+  registerQuestionPreview(connection); // prairielearn/preview/* (protocol/questionPreview.ts)
 
   documents.listen(connection);
   connection.listen();

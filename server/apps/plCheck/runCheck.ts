@@ -4,7 +4,7 @@ import { allEntries, loadCourse } from '../../lib/course/course';
 import { findCourseRoots, nodeCourseReader } from '../../lib/course/courseReader';
 import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Severity, type Positions, type SeverityOverrides, type TextRange } from '../../lib/course/diagnostic';
 import { UsageError } from './options';
-import { CourseChecker } from '../../lib/questionHtml/courseChecks';
+import { newCourseChecker } from '../../lib/questionHtml/courseChecks';
 import { SourceText } from '../../lib/questionHtml/sourceText';
 import type { QuestionFileThread } from './questionFileThread';
 
@@ -79,7 +79,7 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
     }
   }
 
-  const checker = new CourseChecker();
+  const checker = newCourseChecker();
   const thread = options.questionFileThread;
   const problems: Problem[] = [];
   try {

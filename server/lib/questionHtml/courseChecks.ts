@@ -1,5 +1,5 @@
 import type { CodeInfo } from '../course/diagnostic';
-import { CourseChecker as CourseCheckerCore } from '../course/checker/courseChecker';
+import { CourseChecker } from '../course/checker/courseChecker';
 import type { QuestionFileChecker } from '../course/checker/questionFileChecker';
 import { infoFileCodes } from '../course/rules';
 import { questionFileCheckers } from './questionFileCheckers';
@@ -13,11 +13,10 @@ export const QUESTION_FILE_NAMES: ReadonlySet<string> = new Set(questionFileChec
 /**
  * The course library's checker composed as the editor and pl-check use it: the info files, and
  * question.html (by default with a server.py cache of its own; a course state passes its own).
+ * The reference sync's status checker is the library's plain `new CourseChecker()` (info files only).
  */
-export class CourseChecker extends CourseCheckerCore {
-  constructor(checkers: readonly QuestionFileChecker[] = questionFileCheckers()) {
-    super(checkers);
-  }
+export function newCourseChecker(checkers: readonly QuestionFileChecker[] = questionFileCheckers()): CourseChecker {
+  return new CourseChecker(checkers);
 }
 
 let codes: Map<string, CodeInfo> | undefined;

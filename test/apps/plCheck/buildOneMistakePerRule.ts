@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadCourse } from '../../../server/lib/course/course';
-import { CourseChecker } from '../../../server/lib/questionHtml/courseChecks';
+import { newCourseChecker } from '../../../server/lib/questionHtml/courseChecks';
 import { allCodes } from '../../../server/lib/questionHtml/courseChecks';
 import { computeLineStarts } from '../../../server/lib/course/jsonFile';
 
@@ -328,7 +328,7 @@ const want: Row[] = expects.map(([code, file, needle, nth, delta]) => ({ file, l
 want.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : a.line - b.line || (a.code < b.code ? -1 : 1)));
 fs.writeFileSync(`${ROOT}.expected.json`, '[\n' + want.map((r) => '  ' + JSON.stringify(r)).join(',\n') + '\n]\n');
 
-const got: Row[] = new CourseChecker().check(loadCourse(ROOT), { reportSyntaxErrors: true, now: NOW }).map((d) => {
+const got: Row[] = newCourseChecker().check(loadCourse(ROOT), { reportSyntaxErrors: true, now: NOW }).map((d) => {
   const text = fs.statSync(d.file).isDirectory() ? '' : fs.readFileSync(d.file, 'utf8');
   const line = computeLineStarts(text).filter((s) => s <= d.range.start).length;
   return { file: path.relative(ROOT, d.file).split(path.sep).join('/'), line, code: d.code };

@@ -6,7 +6,7 @@ import { medianRun, runNode, type ChildRun } from '../childProcess';
 import { timeMedian, timeOnce } from '../stats';
 import { evictFromPageCache } from '../pageCache';
 import { loadCourse } from '../../../server/lib/course/course';
-import { CourseChecker } from '../../../server/lib/questionHtml/courseChecks';
+import { newCourseChecker } from '../../../server/lib/questionHtml/courseChecks';
 
 /**
  * (b) Checking the whole 10,000-question course with pl-check, as a child process beside the child
@@ -22,13 +22,13 @@ export const checkerSection: BenchSection = {
   run(ctx) {
     const root = ctx.big.root;
     const floorCpu = ctx.baselines.get('floor.cpu')!;
-    const first = timeOnce(() => new CourseChecker().check(loadCourse(root), { reportSyntaxErrors: true, once: true }));
+    const first = timeOnce(() => newCourseChecker().check(loadCourse(root), { reportSyntaxErrors: true, once: true }));
     const problems = first.result.length;
     const load = timeMedian(3, () => loadCourse(root));
     const course = loadCourse(root);
-    const check = timeMedian(3, () => new CourseChecker().check(course, { reportSyntaxErrors: true, once: true }));
-    const both = timeMedian(3, () => new CourseChecker().check(loadCourse(root), { reportSyntaxErrors: true, once: true }));
-    const cached = new CourseChecker();
+    const check = timeMedian(3, () => newCourseChecker().check(course, { reportSyntaxErrors: true, once: true }));
+    const both = timeMedian(3, () => newCourseChecker().check(loadCourse(root), { reportSyntaxErrors: true, once: true }));
+    const cached = newCourseChecker();
     cached.check(course, { reportSyntaxErrors: true });
     const recheck = timeMedian(5, () => cached.check(course, { reportSyntaxErrors: true }));
 

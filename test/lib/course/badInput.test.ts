@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BASE_COURSE, checkCourseFiles, checkFolder, withCode, writeCourse } from '../../helpers/course';
 import { loadCourse } from '../../../server/lib/course/course';
-import { CourseChecker } from '../../../server/lib/questionHtml/courseChecks';
+import { newCourseChecker } from '../../../server/lib/questionHtml/courseChecks';
 
 const UUID = '5b5d8a5e-1c0e-4a57-9c3b-2f1d7e6a9b10';
 const QUESTION = { uuid: UUID, title: 'Q', topic: 'Basics', type: 'v3' };
@@ -83,7 +83,7 @@ test('CRLF line endings: lines and covered text are still right', () => {
   // The offsets become the same line and column an editor shows.
   const root = writeCourse({ ...BASE_COURSE, 'questions/q/info.json': crlf(JSON.stringify({ ...QUESTION, title: 7 }, null, 2)) });
   const course = loadCourse(root);
-  const [d] = new CourseChecker().check(course, { reportSyntaxErrors: true });
+  const [d] = newCourseChecker().check(course, { reportSyntaxErrors: true });
   const file = course.questions.get('q')!.file!;
   assert.deepEqual(file.positionAt(d.range.start), { line: 2, character: 11 });
   assert.deepEqual(file.positionAt(d.range.end), { line: 2, character: 12 });
@@ -146,7 +146,7 @@ test('a folder symlinked into itself is reported once and not walked', () => {
   fs.symlinkSync('.', path.join(root, 'questions/self'));
   const course = loadCourse(root);
   assert.deepEqual([...course.questions.keys()], ['q']);
-  const diagnostics = new CourseChecker().check(course, { reportSyntaxErrors: true });
+  const diagnostics = newCourseChecker().check(course, { reportSyntaxErrors: true });
   const loop = diagnostics.filter((d) => d.code === 'read-error');
   assert.equal(loop.length, 1);
   assert.equal(loop[0].file, path.join(root, 'questions/self'));
@@ -158,6 +158,6 @@ test('a folder symlinked into itself is reported once and not walked', () => {
 test('a file with 150,000 problems is reported in full, without overflowing the stack', () => {
   // Each tag that is a number, not a string, is a schema violation of its own.
   const root = writeCourse({ ...BASE_COURSE, 'questions/q/info.json': JSON.stringify({ ...QUESTION, tags: new Array(150_000).fill(1) }) });
-  const diagnostics = new CourseChecker().check(loadCourse(root), { reportSyntaxErrors: true });
+  const diagnostics = newCourseChecker().check(loadCourse(root), { reportSyntaxErrors: true });
   assert.equal(diagnostics.filter((d) => d.code === 'schema-violation').length, 150_000);
 });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { loadCourse } from '../../../server/lib/course/course';
 import { CourseChecker as CourseCheckerCore } from '../../../server/lib/course/checker/courseChecker';
-import { CourseChecker, questionFileCheckers } from '../../../server/lib/questionHtml/courseChecks';
+import { newCourseChecker, questionFileCheckers } from '../../../server/lib/questionHtml/courseChecks';
 import { soleUuid, uuidMentions } from '../../../server/lib/course/uuid';
 import { BASE_COURSE, writeCourse } from '../../helpers/course';
 
@@ -26,7 +26,7 @@ test('the course library checks question files only with the checkers its compos
   assert.equal(composed.questionFileText(html), TWICE);
 
   // The editor's and pl-check's composition does so by default.
-  assert.deepEqual(new CourseChecker().check(course), composed.check(course));
+  assert.deepEqual(newCourseChecker().check(course), composed.check(course));
 });
 
 test('a UUID in the text of a file that is not JSON counts only when it is the only one and valid', () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { allEntries, loadCourse, reloadEntry } from '../../../server/lib/course/course';
-import { CourseChecker } from '../../../server/lib/questionHtml/courseChecks';
+import { newCourseChecker } from '../../../server/lib/questionHtml/courseChecks';
 import { cachingReader, nodeCourseReader, overlayReader } from '../../../server/lib/course/courseReader';
 import type { CourseDiagnostic } from '../../../server/lib/course/diagnostic';
 import { BASE_COURSE, writeCourse } from '../../helpers/course';
@@ -24,11 +24,11 @@ const summary = (ds: CourseDiagnostic[]) =>
 function replay(root: string, steps: [string, object | string][], overlay = new Map<string, string>()): Set<string> {
   const reader = overlayReader(overlay, cachingReader(nodeCourseReader, () => true));
   const course = loadCourse(root, reader);
-  const told = new CourseChecker();
-  const untold = new CourseChecker();
-  const byFile = new CourseChecker();
-  const afterOnce = new CourseChecker();
-  const options = { reader, now: NOW, generation: 1, reportSyntaxErrors: true };
+  const told = newCourseChecker();
+  const untold = newCourseChecker();
+  const byFile = newCourseChecker();
+  const afterOnce = newCourseChecker();
+  const options = { reader, now: NOW, diskGeneration: 1, reportSyntaxErrors: true };
   told.check(course, options);
   untold.check(course, options);
   afterOnce.check(course, { ...options, once: true });
@@ -40,12 +40,12 @@ function replay(root: string, steps: [string, object | string][], overlay = new 
     overlay.set(file, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
     const entry = [...allEntries(course)].find((e) => e.path === file);
     const reloaded = entry ? [reloadEntry(course, entry, reader)] : [];
-    const fresh = summary(new CourseChecker().check(loadCourse(root, reader), { ...options, generation: undefined }));
+    const fresh = summary(newCourseChecker().check(loadCourse(root, reader), { ...options, diskGeneration: undefined }));
     assert.deepEqual(summary(told.check(course, { ...options, reloaded })), fresh, `told what changed, after editing ${rel}`);
     assert.deepEqual(summary(untold.check(course, options)), fresh, `after editing ${rel}`);
     // A new disk generation each time: its question files are checked again from what it kept.
-    assert.deepEqual(summary(afterOnce.check(course, { ...options, generation: step + 2 })), fresh, `after a one-shot check, after editing ${rel}`);
-    assert.deepEqual(summary(new CourseChecker().check(loadCourse(root, reader), { ...options, generation: undefined, once: true })), fresh, `one-shot, after editing ${rel}`);
+    assert.deepEqual(summary(afterOnce.check(course, { ...options, diskGeneration: step + 2 })), fresh, `after a one-shot check, after editing ${rel}`);
+    assert.deepEqual(summary(newCourseChecker().check(loadCourse(root, reader), { ...options, diskGeneration: undefined, once: true })), fresh, `one-shot, after editing ${rel}`);
     const changed = byFile.update(course, { ...options, reloaded });
     assert.ok(changed, 'the same course and options: only some files changed');
     for (const f of changed) {
@@ -161,8 +161,8 @@ test('question.html results that looked at other files are reused only while the
   });
   const disk = cachingReader(nodeCourseReader, () => true);
   const course = loadCourse(root, disk);
-  const checker = new CourseChecker();
-  const codes = (generation: number) => checker.check(course, { reader: disk, generation }).map((d) => d.code);
+  const checker = newCourseChecker();
+  const codes = (diskGeneration: number) => checker.check(course, { reader: disk, diskGeneration }).map((d) => d.code);
   assert.deepEqual(codes(1), []);
 
   const figure = path.join(root, 'questions/q/clientFilesQuestion/plot.png');
@@ -194,12 +194,12 @@ test('a question.html that cannot be read is said, kept while the disk stays the
     },
   };
   const course = loadCourse(root, reader);
-  const checker = new CourseChecker();
-  const codes = (generation: number) => checker.check(course, { reader, now: NOW, generation }).map((d) => `${path.relative(root, d.file)} ${d.code}`);
+  const checker = newCourseChecker();
+  const codes = (diskGeneration: number) => checker.check(course, { reader, now: NOW, diskGeneration }).map((d) => `${path.relative(root, d.file)} ${d.code}`);
   assert.deepEqual(codes(1), ['questions/q/question.html question-html-skipped']);
   assert.deepEqual(codes(1), ['questions/q/question.html question-html-skipped'], 'the same disk: the same answer, without reading again');
   locked = false;
   assert.deepEqual(codes(1), ['questions/q/question.html question-html-skipped'], 'no file event yet');
   assert.deepEqual(codes(2), ['questions/q/question.html unknown-element'], 'after a file event, checked');
-  assert.deepEqual(summary(new CourseChecker().check(loadCourse(root), { now: NOW })), summary(checker.check(course, { reader, now: NOW, generation: 2 })));
+  assert.deepEqual(summary(newCourseChecker().check(loadCourse(root), { now: NOW })), summary(checker.check(course, { reader, now: NOW, diskGeneration: 2 })));
 });

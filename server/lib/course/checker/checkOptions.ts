@@ -2,7 +2,7 @@ import type { CourseReader } from '../courseReader';
 import type { InfoEntry } from '../course';
 import type { SeverityOverrides } from '../diagnostic';
 
-/** How a `CourseChecker` checks a course (see `revisions.ts` for the words). */
+/** How a `CourseChecker` checks a course (see `checkPass.ts` for the words). */
 export interface CheckOptions {
   /** Injectable clock for date-dependent rules. */
   now?: Date;
@@ -20,7 +20,7 @@ export interface CheckOptions {
    * checks, the course rules that read the disk) are reused. Without it, they are computed afresh
    * on every pass.
    */
-  generation?: number;
+  diskGeneration?: number;
   /**
    * The entries re-read (`reloadEntry`) since this checker's last pass over the same course model.
    * When given, the other entries are taken as unchanged and their files are not looked at;

@@ -6,7 +6,7 @@ import type { CheckOptions } from './checkOptions';
 import { folderDiagnostics, hasOwnReports, InfoFileResults } from './infoFilePipeline';
 import type { QuestionFileChecker } from './questionFileChecker';
 import { QuestionFileStore } from './questionFileStore';
-import type { CheckPass } from './revisions';
+import type { CheckPass } from './checkPass';
 import { RuleScheduler } from './ruleScheduler';
 import { ReportOrder } from './reportOrder';
 import type { Slot } from './slots';
@@ -16,7 +16,7 @@ import type { Slot } from './slots';
  * custom rules (which run only on files that passed; `infoFilePipeline.ts`), then the rules across
  * files (`ruleScheduler.ts`), then the question files it was given checkers for
  * (`questionFileStore.ts`). Re-checking after an edit redoes only what the edit can change (see
- * `revisions.ts` for the words). What is reported is assembled from the entries and files that
+ * `checkPass.ts` for the words). What is reported is assembled from the entries and files that
  * have problems, so an edit of a course with few problems costs little more than the edited file.
  */
 export class CourseChecker {
@@ -137,7 +137,7 @@ export class CourseChecker {
       now,
       hour: Math.floor(now.getTime() / 3_600_000),
       reader,
-      diskGeneration: options.generation,
+      diskGeneration: options.diskGeneration,
       keep: !options.once,
       ctx,
       changedEntries: new Set(),

@@ -3,7 +3,7 @@ import type { CourseReader } from '../courseReader';
 import type { CourseDiagnostic } from '../diagnostic';
 import { sameItems } from '../sameItems';
 import type { QuestionFileChecker, QuestionFileReport, QuestionFileRun } from './questionFileChecker';
-import type { CheckPass } from './revisions';
+import type { CheckPass } from './checkPass';
 import { ReportOrder } from './reportOrder';
 import type { QuestionFileSlot, QuestionFileState, Slot } from './slots';
 

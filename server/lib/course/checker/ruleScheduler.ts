@@ -3,7 +3,7 @@ import type { CourseDiagnostic } from '../diagnostic';
 import { ALL_RULES } from '../rules';
 import type { CourseRule, IncrementalCheck, Report, RuleContext } from '../rules/rule';
 import { sameItems } from '../sameItems';
-import type { CheckPass } from './revisions';
+import type { CheckPass } from './checkPass';
 import type { Slot } from './slots';
 import { toDiagnostic } from './toDiagnostic';
 

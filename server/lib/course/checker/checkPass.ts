@@ -8,7 +8,7 @@ import type { RuleContext } from '../rules/rule';
  * - pass: one `CourseChecker.update` (or `check`) of a course model. Each brings what it kept
  *   from the last pass up to date and keeps what the next may reuse (`keep`; not with `once`).
  * - disk generation: the caller's number for everything beyond the info files' and question
- *   files' own text (`CheckOptions.generation`). A result that read the disk holds while it is
+ *   files' own text (`CheckOptions.diskGeneration`). A result that read the disk holds while it is
  *   the same; without one, such results are computed afresh on every pass.
  * - reloaded: the entries the caller says it re-read since the last pass (an input only).
  * - changed: an entry whose own result (data, UUID, error state) differs from the last pass
