@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { accessControlRules, accessControlTime, ProblemList, ruleDateOrderIssues } from './accessControlModel';
+import { accessControlRules, accessControlTime, ProblemList, ruleDateOrderIssues } from './support/accessControlModel';
 
 /**
  * What students see after completing an assessment (`accessControl[].afterComplete`): reveal

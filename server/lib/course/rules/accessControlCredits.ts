@@ -7,7 +7,7 @@ import {
   ProblemList,
   ruleDateOrderIssues,
   type AccessControlRule,
-} from './accessControlModel';
+} from './support/accessControlModel';
 
 const STRICTLY_DECREASE = 'Deadline credits must strictly decrease over time.';
 const EARLY_NEEDS_FULL_DUE = 'Early deadlines are not allowed when due date credit is below 100%.';

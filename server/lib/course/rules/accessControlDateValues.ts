@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { accessControlRules, earlyDeadlines, lateDeadlines } from './accessControlModel';
+import { accessControlRules, earlyDeadlines, lateDeadlines } from './support/accessControlModel';
 import type { JsonPath } from '../jsonFile';
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;

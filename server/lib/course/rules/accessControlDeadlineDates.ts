@@ -9,7 +9,7 @@ import {
   releaseTime,
   ruleDateOrderIssues,
   type AccessControlRule,
-} from './accessControlModel';
+} from './support/accessControlModel';
 
 /**
  * The order of the dates in `accessControl[].dateControl`: within a rule, release before due,

@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { accessControlRules, ProblemList } from './accessControlModel';
+import { accessControlRules, ProblemList } from './support/accessControlModel';
 
 /**
  * What only the defaults rule (the first in `accessControl`) may or must say: it needs a

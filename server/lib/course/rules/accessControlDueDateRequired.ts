@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { accessControlRules, dueTime, lateDeadlines, ProblemList } from './accessControlModel';
+import { accessControlRules, dueTime, lateDeadlines, ProblemList } from './support/accessControlModel';
 
 /**
  * Late deadlines and submissions after the last deadline are measured from a due date, so an

@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { accessControlRules, ProblemList } from './accessControlModel';
+import { accessControlRules, ProblemList } from './support/accessControlModel';
 
 /**
  * PrairieTest exams listed in an `accessControl` rule's `integrations`: each exam once, and

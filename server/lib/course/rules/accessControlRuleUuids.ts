@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { accessControlRules, ProblemList } from './accessControlModel';
+import { accessControlRules, ProblemList } from './support/accessControlModel';
 
 /**
  * Every override in `accessControl` needs its own `uuid` (PrairieLearn keeps per-student data

@@ -1,5 +1,5 @@
 import type { CourseRule } from './rule';
-import { accessControlRules, ProblemList } from './accessControlModel';
+import { accessControlRules, ProblemList } from './support/accessControlModel';
 
 /**
  * Student labels named by `accessControl` overrides must be declared in the course instance's

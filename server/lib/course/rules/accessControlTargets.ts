@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { accessControlRules, ProblemList } from './accessControlModel';
+import { accessControlRules, ProblemList } from './support/accessControlModel';
 
 /** PrairieLearn's limit on each kind of override. */
 const MAX_OVERRIDES = 100;

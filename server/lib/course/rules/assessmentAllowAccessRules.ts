@@ -1,4 +1,4 @@
-import { parseLegacyDate } from './legacyDate';
+import { parseLegacyDate } from './support/legacyDate';
 import type { FileRule } from './rule';
 
 /** Legacy `allowAccess` rules of an assessment: valid, ordered dates, and no credit on inactive rules. */

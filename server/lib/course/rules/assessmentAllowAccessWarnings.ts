@@ -1,4 +1,4 @@
-import { activeAssessments } from './assessmentEntries';
+import { activeAssessments } from './support/assessmentEntries';
 import type { CourseRule } from './rule';
 
 /**

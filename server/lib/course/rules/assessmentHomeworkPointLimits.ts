@@ -1,5 +1,5 @@
-import { activeAssessments } from './assessmentEntries';
-import { questionSlots, SlotProblems, type PointField } from './assessmentSlots';
+import { activeAssessments } from './support/assessmentEntries';
+import { questionSlots, SlotProblems, type PointField } from './support/assessmentSlots';
 import type { CourseRule } from './rule';
 
 /**

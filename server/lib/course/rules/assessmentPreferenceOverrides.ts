@@ -1,5 +1,5 @@
-import { validAssessments } from './assessmentEntries';
-import { questionSlots } from './assessmentSlots';
+import { validAssessments } from './support/assessmentEntries';
+import { questionSlots } from './support/assessmentSlots';
 import type { CourseRule } from './rule';
 
 /**

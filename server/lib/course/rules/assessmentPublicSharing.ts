@@ -1,4 +1,4 @@
-import { validAssessments } from './assessmentEntries';
+import { validAssessments } from './support/assessmentEntries';
 import type { CourseRule } from './rule';
 
 /**

@@ -1,4 +1,4 @@
-import { questionSlots, SlotProblems } from './assessmentSlots';
+import { questionSlots, SlotProblems } from './support/assessmentSlots';
 import type { FileRule } from './rule';
 
 /** PrairieLearn's point-setting rules for each question of an assessment (those that do not depend on dates). */

@@ -1,7 +1,7 @@
 import { isDraftQid, type InfoEntry } from '../course';
 import type { JsonPath } from '../jsonFile';
-import { validAssessments } from './assessmentEntries';
-import { questionSlots } from './assessmentSlots';
+import { validAssessments } from './support/assessmentEntries';
+import { questionSlots } from './support/assessmentSlots';
 import type { CourseRule, Report } from './rule';
 
 /**

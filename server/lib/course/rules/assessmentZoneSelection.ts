@@ -1,5 +1,5 @@
-import { activeAssessments } from './assessmentEntries';
-import { zoneName } from './assessmentSlots';
+import { activeAssessments } from './support/assessmentEntries';
+import { zoneName } from './support/assessmentSlots';
 import type { CourseRule } from './rule';
 
 /**

@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { isAccessibleInFuture } from './courseInstanceAccess';
+import { isAccessibleInFuture } from './support/courseInstanceAccess';
 
 /**
  * Legacy `allowAccess` rules worth cleaning up in a course instance that is still (or will be)

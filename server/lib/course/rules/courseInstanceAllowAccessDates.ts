@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { parseLegacyDate } from './legacyDate';
+import { parseLegacyDate } from './support/legacyDate';
 
 /** The dates of infoCourseInstance.json's legacy `allowAccess` rules: valid, and start not after end. */
 export const courseInstanceAllowAccessDates: FileRule = {

@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { isAccessibleInFuture } from './courseInstanceAccess';
+import { isAccessibleInFuture } from './support/courseInstanceAccess';
 
 /**
  * Properties of infoCourseInstance.json that PrairieLearn no longer uses: `userRoles` (staff

@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { parseLegacyDate } from './legacyDate';
+import { parseLegacyDate } from './support/legacyDate';
 
 /**
  * The modern `publishing` dates: not together with legacy `allowAccess`, both dates or neither,

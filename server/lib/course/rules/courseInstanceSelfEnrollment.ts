@@ -1,5 +1,5 @@
 import type { FileRule } from './rule';
-import { parseLegacyDate } from './legacyDate';
+import { parseLegacyDate } from './support/legacyDate';
 
 /**
  * `selfEnrollment` settings: with legacy `allowAccess` rules, enrollment is always open and has

@@ -1,5 +1,5 @@
 import type { CourseRule } from './rule';
-import { UNDECLARED_KINDS, undeclaredUses } from './undeclaredNameUses';
+import { UNDECLARED_KINDS, undeclaredUses } from './support/undeclaredNameUses';
 
 /**
  * Beyond PrairieLearn, which silently creates any topic, tag, assessment set or module that is used

@@ -1,6 +1,6 @@
 import type { InfoEntry } from '../course';
 import type { CourseRule, IncrementalCheck, Report, RuleContext } from './rule';
-import { declaredNames, UNDECLARED_KINDS, usesIn, usingEntries, type UndeclaredKind, type UndeclaredUse } from './undeclaredNameUses';
+import { declaredNames, UNDECLARED_KINDS, usesIn, usingEntries, type UndeclaredKind, type UndeclaredUse } from './support/undeclaredNameUses';
 
 /** Related locations listed per note; the quick fix still declares every name. */
 const MAX_LISTED = 50;

@@ -1,7 +1,7 @@
-import type { InfoEntry } from '../course';
-import type { JsonPath } from '../jsonFile';
-import type { RuleContext } from './rule';
-import { BUILT_IN_ASSESSMENT_SETS, BUILT_IN_MODULES, BUILT_IN_TAGS } from '../courseConventions';
+import type { InfoEntry } from '../../course';
+import type { JsonPath } from '../../jsonFile';
+import type { RuleContext } from '../rule';
+import { BUILT_IN_ASSESSMENT_SETS, BUILT_IN_MODULES, BUILT_IN_TAGS } from '../../courseConventions';
 
 // 'Unknown' is the set PrairieLearn gives assessments whose file has errors; it always exists.
 const KNOWN_ASSESSMENT_SETS = [...BUILT_IN_ASSESSMENT_SETS, 'Unknown'];

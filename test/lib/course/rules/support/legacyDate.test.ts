@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseLegacyDate } from '../../../../server/lib/course/rules/legacyDate';
+import { parseLegacyDate } from '../../../../../server/lib/course/rules/support/legacyDate';
 
 test('accepts YYYY-MM-DD[ T]HH:MM:SS, with an optional fraction or offset', () => {
   assert.equal(parseLegacyDate('2024-04-01T13:05:09')?.getTime(), new Date(2024, 3, 1, 13, 5, 9).getTime());

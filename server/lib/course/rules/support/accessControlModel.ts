@@ -1,6 +1,6 @@
-import type { InfoEntry } from '../course';
-import type { JsonPath } from '../jsonFile';
-import type { Report, RuleContext } from './rule';
+import type { InfoEntry } from '../../course';
+import type { JsonPath } from '../../jsonFile';
+import type { Report, RuleContext } from '../rule';
 
 /**
  * Shared reading of an assessment's modern `accessControl` list, as PrairieLearn's

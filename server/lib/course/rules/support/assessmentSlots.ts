@@ -1,6 +1,6 @@
-import type { InfoEntry } from '../course';
-import type { JsonPath } from '../jsonFile';
-import type { RuleContext } from './rule';
+import type { InfoEntry } from '../../course';
+import type { JsonPath } from '../../jsonFile';
+import type { RuleContext } from '../rule';
 
 /** A point setting and where it is written: on the question itself, or on its alternative pool. */
 export interface PointField {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAccessibleInFuture, isCourseInstanceExpired } from '../../../../server/lib/course/rules/courseInstanceAccess';
+import { isAccessibleInFuture, isCourseInstanceExpired } from '../../../../../server/lib/course/rules/support/courseInstanceAccess';
 
 const NOW = new Date('2026-10-01T12:00:00Z');
 

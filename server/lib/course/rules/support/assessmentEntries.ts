@@ -1,6 +1,6 @@
-import type { InfoEntry } from '../course';
+import type { InfoEntry } from '../../course';
 import { isCourseInstanceExpired } from './courseInstanceAccess';
-import type { RuleContext } from './rule';
+import type { RuleContext } from '../rule';
 
 export interface ValidAssessment {
   entry: InfoEntry;
