@@ -10,7 +10,7 @@ import os
 import random
 import sys
 
-PYTHON_ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "server", "python")
+PYTHON_ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "server", "python")
 
 
 def main() -> None:
