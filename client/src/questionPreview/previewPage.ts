@@ -127,6 +127,10 @@ input, select, textarea { font: inherit; color: var(--vscode-input-foreground); 
 button { font: inherit; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 12px; cursor: pointer; border-radius: 2px; }
 button:hover { background: var(--vscode-button-hoverBackground); }
 button.secondary { color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); }
+/* Dark and high-contrast themes give buttons a border colour; elsewhere the panel border keeps a secondary
+   button visible against a background of the same shade. */
+button { border: 1px solid var(--vscode-button-border, transparent); }
+button.secondary { border-color: var(--vscode-button-border, var(--vscode-contrastBorder, var(--vscode-panel-border))); }
 .buttons { margin-top: 12px; }
 #score { font-weight: 600; }
 #score.correct { color: var(--vscode-testing-iconPassed, var(--vscode-foreground)); }
@@ -134,7 +138,29 @@ button.secondary { color: var(--vscode-button-secondaryForeground); background: 
 #issues pre, pre { white-space: pre-wrap; background: var(--vscode-textCodeBlock-background); color: var(--vscode-foreground); padding: 6px; }
 a { color: var(--vscode-textLink-foreground); }
 .pl-unsupported-element { border: 1px dashed var(--vscode-panel-border); padding: 4px; color: var(--vscode-descriptionForeground); }
-.badge, .pl-badge { padding: 0 4px; border-radius: 3px; }
+.badge, .pl-badge { display: inline-block; padding: 1px 6px; border-radius: 4px; font-size: .85em; font-weight: 600; line-height: 1.4; white-space: nowrap; }
+/* PrairieLearn's Bootstrap badges (score, invalid, missing input) in colours that keep their contrast
+   in light and dark themes: white on a saturated fill. */
+.text-bg-success { color: #fff; background: #198754; }
+.text-bg-warning { color: #000; background: #ffc107; }
+.text-bg-danger { color: #fff; background: #dc3545; }
+.text-bg-dark, .text-bg-secondary { color: #fff; background: #495057; }
+.text-bg-info { color: #000; background: #0dcaf0; }
+/* PrairieLearn's Bootstrap icons as text glyphs: no icon font ships with the preview. */
+.bi { font-style: normal; }
+.bi-check-circle-fill::before, .bi-check2::before, .bi-check-lg::before { content: "\\2714"; }
+.bi-x-circle-fill::before, .bi-x-lg::before { content: "\\2716"; }
+.bi-circle-half::before { content: "\\25D0"; }
+.bi-exclamation-triangle-fill::before { content: "\\26A0"; }
+.bi-question-circle::before { content: "?"; display: inline-block; width: 1.2em; height: 1.2em; line-height: 1.2em; text-align: center; border: 1px solid currentColor; border-radius: 50%; font-size: .8em; font-weight: 600; }
+.bi-info-circle::before { content: "i"; display: inline-block; width: 1.2em; height: 1.2em; line-height: 1.2em; text-align: center; border: 1px solid currentColor; border-radius: 50%; font-size: .8em; font-style: italic; }
+/* The help disclosure shows its icon only, not the browser's triangle. */
+details.pl-help-text > summary { list-style: none; cursor: pointer; display: inline; color: var(--vscode-textLink-foreground); }
+details.pl-help-text > summary::-webkit-details-marker { display: none; }
+details.pl-help-text[open] { display: block; margin: 4px 0; padding: 4px 8px; border-left: 2px solid var(--vscode-textLink-foreground); color: var(--vscode-foreground); }
+.text-muted, .small.text-muted { color: var(--vscode-descriptionForeground); }
+/* File names above editors and uploads: the foreground colour, not a faint one. */
+.pl-file-editor .card-header, .pl-file-editor code, .pl-file-upload code, .pl-file-preview code { color: var(--vscode-foreground); }
 .text-danger { color: var(--vscode-errorForeground); }
 .text-success { color: var(--vscode-testing-iconPassed, inherit); }
 .input-group { display: inline-flex; align-items: center; gap: 4px; }

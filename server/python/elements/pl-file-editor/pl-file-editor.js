@@ -99,8 +99,18 @@
       holder.className = 'pl-file-editor-ace';
       area.after(holder);
       area.hidden = true;
-      const dark = document.body.classList.contains('vscode-dark') || document.body.classList.contains('vscode-high-contrast');
-      const editor = ace.edit(holder, { ...aceOptions(root.dataset, dark), value: area.value });
+      const isDark = () =>
+        document.body.classList.contains('vscode-dark') ||
+        (document.body.classList.contains('vscode-high-contrast') && !document.body.classList.contains('vscode-high-contrast-light'));
+      const editor = ace.edit(holder, { ...aceOptions(root.dataset, isDark()), value: area.value });
+      // VS Code changes the body's theme class when the user switches themes: the editor follows,
+      // unless the question names its own theme.
+      if (!root.dataset.aceTheme) {
+        new MutationObserver(() => editor.setTheme(aceOptions(root.dataset, isDark()).theme)).observe(document.body, {
+          attributes: true,
+          attributeFilter: ['class'],
+        });
+      }
       editor.setReadOnly(area.readOnly);
       editor.renderer.textarea?.setAttribute('aria-label', area.getAttribute('aria-label') || 'Code editor');
       editor.session.on('change', () => {
