@@ -1,12 +1,11 @@
 import packageJson from '../../../package.json';
-import { allCodes } from '../../lib/questionHtml/courseChecks';
 import { formatHuman, printable } from './formatHuman';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';
 import { parseArgs, USAGE, UsageError } from './options';
 import type { QuestionFileThread } from './questionFileThread';
 import { checkFolders, countBySeverity } from './runCheck';
-import { withQuestionTestCodes } from './questionTestCodes';
+import { diagnosticCodes } from '../../lib/runtime/diagnosticCodes';
 
 /**
  * pl-check, run by plCheck.ts with the command line's arguments and the second thread it started
@@ -51,8 +50,8 @@ function exitWhenWritten(): void {
 /** pl-check's commands: the exit code. */
 async function runCommand(argv: string[], questionFileThread: QuestionFileThread | undefined): Promise<number> {
   // --severity may name the --test codes too; --list-codes and SARIF list them only under --test.
-  const options = parseArgs(argv, new Set(withQuestionTestCodes(allCodes()).keys()));
-  const codes = options.test ? withQuestionTestCodes(allCodes()) : allCodes();
+  const options = parseArgs(argv, new Set(diagnosticCodes({ questionTests: true }).keys()));
+  const codes = diagnosticCodes({ questionTests: options.test });
   if (options.help) {
     process.stdout.write(USAGE + '\n');
     return 0;

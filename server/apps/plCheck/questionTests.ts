@@ -5,7 +5,7 @@ import { applySeverityOverrides, type CourseDiagnostic, type Severity, type Seve
 import { findPython, QuestionRuntime, type RuntimeIssue, type RuntimeOptions } from '../../lib/runtime';
 import { findCourseRoots } from '../../lib/course/courseReader';
 import { UsageError } from './options';
-import { QUESTION_TEST_CODES } from './questionTestCodes';
+import { QUESTION_TEST_CODES } from '../../lib/runtime/diagnosticCodes';
 import type { CheckResult, CheckedCourse, Problem } from './runCheck';
 
 /** One question variant in `--format json`. */
