@@ -1,8 +1,7 @@
 import * as nodePath from 'node:path';
-import type { QuestionFileChecker, QuestionFileReport } from '../course/checker/questionFileChecker';
+import type { QuestionFileChecker } from '../course/checker/questionFileChecker';
 import type { CourseReader } from '../course/courseReader';
 import { checkTemplate, courseElementsKey, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
-import type { TemplateReport } from './rules/rule';
 import { readCourseElements, type CourseElements } from './courseElements';
 import { questionContext } from './questionContext';
 import { readServerPyText, scanServerPy, type ServerPyNames } from './serverPy';
@@ -48,7 +47,8 @@ export function questionHtmlChecker(serverPy: ServerPyCache): QuestionFileChecke
       message: /^E[A-Z]+$/.test(code)
         ? `question.html is not checked: it cannot be read (${code}), so PrairieLearn cannot render the question either. Fix its permissions.`
         : `question.html is not checked: it is ${code}.`,
-      range: { start: 0, end: 0 },
+      start: 0,
+      end: 0,
     }),
     begin(courseRoot, reader, keep) {
       const courseElements = courseElementNames(courseRoot, reader);
@@ -56,15 +56,8 @@ export function questionHtmlChecker(serverPy: ServerPyCache): QuestionFileChecke
       return {
         // Besides the question's own files, the checks depend only on these.
         key: `${courseRoot}\n${courseElementsKey(courseElements)}`,
-        check: (prepared, questionDir) => checkTemplate(prepared, courseElements, questionContext(courseRoot, questionDir, reader, options)).map(toReport),
+        check: (prepared, questionDir) => checkTemplate(prepared, courseElements, questionContext(courseRoot, questionDir, reader, options)),
       };
     },
   };
-}
-
-function toReport(r: TemplateReport): QuestionFileReport {
-  const out: QuestionFileReport = { code: r.code, message: r.message, range: { start: r.start, end: r.end } };
-  if (r.related) out.related = r.related.map((x) => ({ range: { start: x.start, end: x.end }, message: x.message }));
-  if (r.data) out.data = r.data;
-  return out;
 }

@@ -1,5 +1,5 @@
 import type { CourseReader } from '../courseReader';
-import type { CodeInfo, TextRange } from '../diagnostic';
+import type { CodeInfo } from '../diagnostic';
 
 /**
  * A check of one more file in each question folder (question.html), so that its problems come
@@ -25,11 +25,16 @@ export interface QuestionFileRun<Prepared = any> {
   check(prepared: Prepared, questionDir: string, path: string): QuestionFileReport[];
 }
 
+/**
+ * What a question file's check reports, as its rules report it (question.html's `TemplateReport` is
+ * this type): offsets into the file's text; `questionFileStore.ts` makes it a `CourseDiagnostic`.
+ */
 export interface QuestionFileReport {
   code: string;
   message: string;
-  range: TextRange;
+  start: number;
+  end: number;
   /** Other places in the same file. */
-  related?: { range: TextRange; message: string }[];
+  related?: { start: number; end: number; message: string }[];
   data?: Record<string, unknown>;
 }

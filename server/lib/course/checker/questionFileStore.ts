@@ -189,8 +189,8 @@ function unreadableFile(checker: QuestionFileChecker, path: string, readError: s
 function questionFileDiagnostic(checker: QuestionFileChecker, path: string, r: QuestionFileReport): CourseDiagnostic {
   const info = checker.codes[r.code];
   if (!info) throw new Error(`unknown diagnostic code ${r.code}`);
-  const d: CourseDiagnostic = { file: path, range: r.range, severity: info.severity, code: r.code, message: r.message };
-  if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: x.range, message: x.message }));
+  const d: CourseDiagnostic = { file: path, range: { start: r.start, end: r.end }, severity: info.severity, code: r.code, message: r.message };
+  if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: { start: x.start, end: x.end }, message: x.message }));
   if (r.data) d.data = r.data;
   return d;
 }

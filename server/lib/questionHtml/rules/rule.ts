@@ -1,15 +1,10 @@
 import type { CodeInfo } from '../../course/diagnostic';
+import type { QuestionFileReport } from '../../course/checker/questionFileChecker';
 import type { Analysis } from '../analysis';
 import type { QuestionContext } from '../questionContext';
 
-export interface TemplateReport {
-  code: string;
-  message: string;
-  start: number;
-  end: number;
-  related?: { start: number; end: number; message: string }[];
-  data?: Record<string, unknown>;
-}
+/** What a question.html rule reports: the course library's question file report, offsets into the text. */
+export type TemplateReport = QuestionFileReport;
 
 /**
  * A check of question.html that sees only the template and the course's element names; its
