@@ -9,6 +9,8 @@ export interface RuntimeOptions {
   timeoutMs?: number;
   /** Address-space cap of each call's process in MiB (default 2048). */
   memoryMb?: number;
+  /** Limit for all phase calls of one unit together (a render of several panels) in milliseconds (default 30000). */
+  questionTimeoutMs?: number;
 }
 
 export interface PythonInfo {

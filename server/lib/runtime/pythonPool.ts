@@ -1,6 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import * as nodePath from 'node:path';
 import * as readline from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
 
 /** One request to the helper: a call unit of phase jobs that share one RNG seeding. */
 export interface UnitRequest {
@@ -29,15 +30,28 @@ export interface PhaseResult {
   unsupportedElements: string[];
 }
 
-export type UnitReply = { results: PhaseResult[] } | { error: { kind: 'timeout' | 'crash' | 'memory' | 'protocol'; message: string } };
+export type UnitReply = { results: PhaseResult[] } | { error: { kind: 'timeout' | 'recursion' | 'crash' | 'memory' | 'protocol'; message: string } };
 
 interface Pending {
+  id: number;
+  seq: number;
   resolve: (reply: UnitReply) => void;
   timer: NodeJS.Timeout;
 }
 
+/** The helper's protocol version (plruntime/channel.py PROTOCOL): a helper that says another is not used. */
+export const PROTOCOL_VERSION = 2;
+/** The helper's descriptors for requests and replies: course code's stdin/stdout/stderr are never the protocol. */
+const REQUEST_FD = 3;
+const REPLY_FD = 4;
 /** Warming up imports numpy, sympy, pandas, matplotlib...: slow on a busy machine, but never this slow. */
 const STARTUP_LIMIT_MS = 60000;
+/** All phase calls of one unit together (a render of several panels, say); the helper enforces it. */
+export const QUESTION_LIMIT_MS = 30000;
+/** Beyond the helper's own limits (and its recursion probe), the time after which the helper itself counts as stuck. */
+const SAFETY_MARGIN_MS = 10000;
+/** A helper asked to stop (it then kills its workers and their processes) gets this long before SIGKILL. */
+const STOP_GRACE_MS = 3000;
 
 function withDeadline<T>(promise: Promise<T>, ms: number, onLate: () => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -52,25 +66,32 @@ function withDeadline<T>(promise: Promise<T>, ms: number, onLate: () => void): P
 
 /** One long-lived Python helper (plruntime/zygote.py); it answers one request at a time. */
 class Helper {
-  readonly process: ChildProcessWithoutNullStreams;
+  readonly process: ChildProcess;
   readonly ready: Promise<void>;
+  private readonly requests: Writable;
   private pending?: Pending;
-  private stderr = '';
+  private log = '';
+  private seq = 0;
+  /** Set the moment the helper is given up (killed, timed out, exited): it is never handed out again. */
   dead = false;
   /** The question of the last unit: the helper's worker process serves that question without a new fork. */
   lastQuestion?: string;
 
   constructor(python: string, root: string, private readonly onExit: (helper: Helper) => void) {
     this.process = spawn(python, ['-u', nodePath.join(root, 'plruntime', 'zygote.py')], {
-      stdio: ['pipe', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
       env: { ...process.env, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
     });
+    this.requests = this.process.stdio[REQUEST_FD] as Writable;
+    const replies = this.process.stdio[REPLY_FD] as Readable;
     // A helper that died mid-write is reported by its exit; the broken pipe itself is no error here.
-    this.process.stdin.on('error', () => undefined);
-    this.process.stderr.on('data', (chunk: Buffer) => {
-      this.stderr = (this.stderr + chunk.toString()).slice(-4000);
-    });
-    const lines = readline.createInterface({ input: this.process.stdout });
+    this.requests.on('error', () => undefined);
+    // stdout and stderr are only kept (their end) to explain a helper that dies.
+    for (const stream of [this.process.stdout, this.process.stderr]) {
+      stream?.on('data', (chunk: Buffer) => {
+        this.log = (this.log + chunk.toString()).slice(-4000);
+      });
+    }
     let markReady: () => void;
     let failReady: (err: Error) => void;
     this.ready = new Promise((resolve, reject) => {
@@ -78,51 +99,76 @@ class Helper {
       failReady = reject;
     });
     this.ready.catch(() => undefined);
-    lines.on('line', (line) => {
-      let message: { ready?: boolean } & Partial<UnitReply>;
+    readline.createInterface({ input: replies }).on('line', (line) => {
+      let message: { ready?: boolean; protocol?: number; id?: number; seq?: number } & Partial<UnitReply>;
       try {
         message = JSON.parse(line);
       } catch {
-        return;
+        return this.fail(`the Python helper sent a line that is not JSON: ${line.slice(0, 200)}`);
       }
-      if (message.ready) return markReady();
+      if (message.ready) {
+        if (message.protocol === PROTOCOL_VERSION) return markReady();
+        failReady(new Error(`the Python helper speaks protocol ${message.protocol ?? 1}, this runtime needs ${PROTOCOL_VERSION} (an old copy of server/python?)`));
+        return this.kill();
+      }
       const pending = this.pending;
-      this.pending = undefined;
-      if (pending) {
-        clearTimeout(pending.timer);
-        pending.resolve(message as UnitReply);
+      if (!pending || message.id !== pending.id || message.seq !== pending.seq) {
+        return this.fail(`the Python helper answered request ${message.id}/${message.seq}, but ${pending ? `${pending.id}/${pending.seq}` : 'none'} was waiting`);
       }
+      this.pending = undefined;
+      clearTimeout(pending.timer);
+      const { id: _id, seq: _seq, ...reply } = message;
+      pending.resolve(reply as UnitReply);
     });
     this.process.on('error', (err) => failReady(err));
     this.process.on('exit', (code, signal) => {
       this.dead = true;
-      failReady(new Error(`the Python helper exited (${signal ?? code}) while starting: ${this.stderr.trim()}`));
-      const pending = this.pending;
-      this.pending = undefined;
-      if (pending) {
-        clearTimeout(pending.timer);
-        pending.resolve({ error: { kind: 'crash', message: `the Python helper exited (${signal ?? code}): ${this.stderr.trim().split('\n').pop() ?? ''}` } });
-      }
+      failReady(new Error(`the Python helper exited (${signal ?? code}) while starting: ${this.log.trim()}`));
+      this.settle({ kind: 'crash', message: `the Python helper exited (${signal ?? code}): ${this.log.trim().split('\n').pop() ?? ''}` });
       this.onExit(this);
     });
   }
 
-  /** Sends one unit; `limitMs` is a safety net beyond the helper's own per-call limit. */
-  send(request: object, limitMs: number): Promise<UnitReply> {
+  /** Ends the waiting call with `error`. */
+  private settle(error: { kind: 'timeout' | 'crash' | 'protocol'; message: string }): void {
+    const pending = this.pending;
+    this.pending = undefined;
+    if (pending) {
+      clearTimeout(pending.timer);
+      pending.resolve({ error });
+    }
+  }
+
+  /** A reply that does not belong to the waiting call: the helper's stream cannot be trusted any more. */
+  private fail(message: string): void {
+    this.settle({ kind: 'protocol', message: `${message}; the helper was restarted` });
+    this.kill();
+  }
+
+  /** Sends one unit; `limitMs` is a safety net beyond the helper's own limits. */
+  send(request: { id: number } & object, limitMs: number): Promise<UnitReply> {
     return new Promise((resolve) => {
+      const seq = ++this.seq;
       const timer = setTimeout(() => {
         // The helper itself did not answer in time: it is stuck, so replace it.
-        this.pending = undefined;
-        resolve({ error: { kind: 'timeout', message: `timeout exceeded (${Math.round(limitMs / 1000)} s), the Python helper was restarted` } });
+        this.settle({ kind: 'timeout', message: `timeout exceeded (${Math.round(limitMs / 1000)} s), the Python helper was restarted` });
         this.kill();
       }, limitMs);
-      this.pending = { resolve, timer };
-      this.process.stdin.write(JSON.stringify(request) + '\n');
+      this.pending = { id: request.id, seq, resolve, timer };
+      this.requests.write(JSON.stringify({ ...request, seq }) + '\n');
     });
   }
 
+  /** Gives the helper up now; it stops its workers and their processes, or is killed after a grace period. */
   kill(): void {
-    if (!this.dead) this.process.kill('SIGKILL');
+    if (this.dead) return;
+    this.dead = true;
+    this.onExit(this);
+    this.requests.end();
+    this.process.kill('SIGTERM');
+    const hard = setTimeout(() => this.process.kill('SIGKILL'), STOP_GRACE_MS);
+    hard.unref();
+    this.process.once('exit', () => clearTimeout(hard));
   }
 }
 
@@ -132,7 +178,10 @@ class Helper {
  */
 export class PythonPool {
   private idle: Helper[] = [];
-  private all = new Set<Helper>();
+  /** Helpers that count against `size` (not given up). */
+  private live = new Set<Helper>();
+  /** Every helper process until it has exited (dispose waits for them). */
+  private running = new Set<Helper>();
   private waiting: Array<(helper: Helper) => void> = [];
   private nextId = 1;
   private disposed = false;
@@ -143,6 +192,7 @@ export class PythonPool {
     private readonly size: number,
     private readonly timeoutMs: number,
     private readonly memoryMb: number,
+    private readonly questionTimeoutMs = QUESTION_LIMIT_MS,
   ) {}
 
   async run(unit: UnitRequest): Promise<UnitReply> {
@@ -154,25 +204,29 @@ export class PythonPool {
       this.release(helper);
       return { error: { kind: 'crash', message: err instanceof Error ? err.message : String(err) } };
     }
-    const request = { id: this.nextId++, timeoutMs: this.timeoutMs, memoryMb: this.memoryMb, ...unit };
+    const request = { id: this.nextId++, timeoutMs: this.timeoutMs, questionTimeoutMs: this.questionTimeoutMs, memoryMb: this.memoryMb, ...unit };
     helper.lastQuestion = unit.questionDir;
-    const reply = await helper.send(request, this.timeoutMs * Math.max(1, unit.jobs.length) + 5000);
+    const helperLimit = Math.min(this.timeoutMs * Math.max(1, unit.jobs.length), Math.max(this.timeoutMs, this.questionTimeoutMs));
+    const reply = await helper.send(request, helperLimit + SAFETY_MARGIN_MS);
     this.release(helper);
     return reply;
   }
 
   /** Helper process ids, for measuring their memory. */
   pids(): number[] {
-    return [...this.all].map((h) => h.process.pid).filter((p): p is number => p !== undefined);
+    return [...this.live].map((h) => h.process.pid).filter((p): p is number => p !== undefined);
   }
 
   /** An idle helper, preferably the one that last ran this question (its worker is still warm for it). */
   private acquire(questionDir: string): Promise<Helper> {
+    this.idle = this.idle.filter((h) => !h.dead);
     const same = this.idle.findIndex((h) => h.lastQuestion === questionDir);
     if (same >= 0) return Promise.resolve(this.idle.splice(same, 1)[0]);
-    if (this.all.size < this.size) {
+    if (this.live.size < this.size) {
       const fresh = new Helper(this.python, this.root, (h) => this.forget(h));
-      this.all.add(fresh);
+      this.live.add(fresh);
+      this.running.add(fresh);
+      fresh.process.once('exit', () => this.running.delete(fresh));
       return Promise.resolve(fresh);
     }
     const helper = this.idle.shift();
@@ -193,17 +247,15 @@ export class PythonPool {
   }
 
   private forget(helper: Helper): void {
-    this.all.delete(helper);
+    this.live.delete(helper);
     this.idle = this.idle.filter((h) => h !== helper);
   }
 
+  /** Stops every helper; each kills its workers and every process they started before it exits. */
   async dispose(): Promise<void> {
     this.disposed = true;
-    const exits = [...this.all].map((h) => new Promise<void>((resolve) => (h.dead ? resolve() : h.process.once('exit', () => resolve()))));
-    for (const h of this.all) {
-      h.process.stdin.end();
-      h.kill();
-    }
+    const exits = [...this.running].map((h) => new Promise<void>((resolve) => (h.process.exitCode !== null || h.process.signalCode !== null ? resolve() : h.process.once('exit', () => resolve()))));
+    for (const h of this.running) h.kill();
     await Promise.all(exits);
   }
 }

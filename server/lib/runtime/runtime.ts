@@ -32,7 +32,7 @@ export class QuestionRuntime implements QuestionPhases {
     if (this.disposed) return Promise.reject(new Error('the question runtime was disposed'));
     this.pool ??= findPython(this.options.python).then((found) => {
       if (!found.ok) throw new Error(found.message);
-      return new PythonPool(found.python, pythonRoot(), this.options.poolSize ?? 2, this.options.timeoutMs ?? 10000, this.options.memoryMb ?? 2048);
+      return new PythonPool(found.python, pythonRoot(), this.options.poolSize ?? 2, this.options.timeoutMs ?? 10000, this.options.memoryMb ?? 2048, this.options.questionTimeoutMs);
     });
     return this.pool;
   }

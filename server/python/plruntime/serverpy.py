@@ -5,7 +5,8 @@ import sys
 import types
 
 from .controllers import compiled
-from .issues import from_exception
+from .issues import from_exception, issue
+from .messages import exit_site, system_exit_message
 
 
 class ServerModule:
@@ -45,6 +46,9 @@ class ServerModule:
                     self.module = module
                 except Exception as err:  # noqa: BLE001 - a broken server.py is a course issue
                     self.load_issue = from_exception(err, phase=phase, prefix="Error in server.py: ", file=self.path)
+                except SystemExit as err:
+                    site = exit_site(err)
+                    self.load_issue = issue(system_exit_message(err), phase=phase, file=site[0] if site else self.path, line=site and site[1])
                 finally:
                     self.leave(saved)
         if self.load_issue:

@@ -2,16 +2,17 @@
 
 import base64
 import copy
-import io
+import json
 import os
 import random
 import sys
 
-from . import jsonio
+from .bounds import FILE_BYTES, HTML_CHARS, ISSUE_CHARS, BoundedOutput, invalid_data, oversized_data, size_text
 from .controllers import Controllers, ElementError
 from .datacheck import check_data
 from .elementmap import build_element_map, build_extensions
 from .issues import from_exception, issue
+from .messages import exit_site, system_exit_message
 from .serverpy import ServerModule
 from .traverse import Renderer, describe, execute, outer_html
 
@@ -28,11 +29,11 @@ class Context:
 
 
 class Capture:
-    """Collects what course code prints, as PrairieLearn's console-output issues."""
+    """Collects what course code prints, as PrairieLearn's console-output issues (bounded)."""
 
     def __enter__(self):
         self.saved = sys.stdout, sys.stderr
-        self.buffer = io.StringIO()
+        self.buffer = BoundedOutput()
         sys.stdout = sys.stderr = self.buffer
         return self
 
@@ -83,7 +84,7 @@ def file_bytes(value):
     raise TypeError(f"file() returned {type(value).__name__}; return str, bytes or a file-like object")
 
 
-def run_unit(request, python_root, base_path):
+def run_unit(request, python_root, base_path, on_phase=None):
     ctx = Context(request, python_root, base_path)
     elements = build_element_map(os.path.join(python_root, "elements"), ctx.course_root)
     controllers = Controllers(ctx, elements, build_extensions(ctx.course_root))
@@ -91,7 +92,12 @@ def run_unit(request, python_root, base_path):
     jobs = request["jobs"]
     if jobs:
         seed_rngs(jobs[0]["data"].get("variant_seed", 0))
-    return [run_job(ctx, job, elements, controllers, server) for job in jobs]
+    results = []
+    for index, job in enumerate(jobs):
+        if on_phase:
+            on_phase(index)  # each phase call gets its own time limit
+        results.append(run_job(ctx, job, elements, controllers, server))
+    return results
 
 
 def run_job(ctx, job, elements, controllers, server):
@@ -138,6 +144,10 @@ def run_job(ctx, job, elements, controllers, server):
         except ElementError as err:
             issues.append(err.issue)
             fatal = True
+        except SystemExit as err:
+            site = exit_site(err)
+            issues.append(issue(system_exit_message(err), phase=phase, file=site and site[0], line=site and site[1]))
+            fatal = True
         except Exception as err:  # noqa: BLE001 - HTML that lxml cannot take
             issues.append(from_exception(err, phase=phase, prefix="Error processing question.html: ", file=ctx.question_dir + "/question.html"))
             fatal = True
@@ -166,6 +176,10 @@ def run_job(ctx, job, elements, controllers, server):
     if phase == "render":
         result["html"] = html_out if isinstance(html_out, str) else ""
     if phase == "file":
+        if produced_file and len(produced_file) > FILE_BYTES:
+            message = f"file() produced {size_text(len(produced_file))} for {data.get('filename')}, over the limit of {size_text(FILE_BYTES)} for a generated file"
+            issues.append(issue(message, phase=phase))
+            result["fatal"], produced_file = True, b""
         result["file"] = base64.b64encode(produced_file or b"").decode("ascii")
     return result
 
@@ -192,6 +206,10 @@ def call_server(ctx, server, fn, phase, data, original, html_out, issues):
             except Exception as err:  # noqa: BLE001 - server.py failures are course issues
                 issues.append(from_exception(err, phase=phase, prefix=f"Error in server.py {phase}(): ", file=server.path))
                 fatal = True
+            except SystemExit as err:
+                site = exit_site(err)
+                issues.append(issue(system_exit_message(err), phase=phase, file=site and site[0], line=site and site[1]))
+                fatal = True
     finally:
         server.leave(saved)
     if cap.text():
@@ -204,13 +222,31 @@ def call_server(ctx, server, fn, phase, data, original, html_out, issues):
     return data, html_out, produced, fatal
 
 
+def _bound_outputs(result, phase):
+    """A fatal issue instead of HTML over its size limit; issue texts cut to size."""
+    html = result.get("html")
+    if isinstance(html, str) and len(html) > HTML_CHARS:
+        result["issues"].append(issue(f"render() produced {size_text(len(html))} of HTML, over the limit of {size_text(HTML_CHARS)}", phase=phase))
+        result["html"], result["fatal"] = "", True
+    for found in result["issues"]:
+        for key in ("message", "traceback"):
+            text = found.get(key)
+            if isinstance(text, str) and len(text) > ISSUE_CHARS:
+                found[key] = text[:ISSUE_CHARS] + f"\n[cut at {ISSUE_CHARS:,} characters: {len(text) - ISSUE_CHARS:,} more were not kept]"
+
+
 def encode_results(results, original_jobs):
-    """The reply text; data that cannot be sent becomes a fatal issue and the job's input data."""
+    """The reply text; data that cannot be sent (or is too large) becomes a fatal issue, and the job's
+    input data is sent back instead."""
     for result, job in zip(results, original_jobs):
-        try:
-            jsonio.dumps_strict(result["data"])
-        except (TypeError, ValueError) as err:
-            result["issues"].append(issue(f"Invalid data after {job['phase']}(): {err}", phase=job["phase"]))
+        phase = job["phase"]
+        _bound_outputs(result, phase)
+        data = result["data"]
+        problem = invalid_data(data) if isinstance(data, dict) else f"data is a {type(data).__name__}, not a dict"
+        if problem is None:
+            problem = oversized_data(data, len(json.dumps(data)))
+        if problem:
+            result["issues"].append(issue(f"Invalid data after {phase}(): {problem}", phase=phase))
             result["fatal"] = True
             result["data"] = job["original"]
-    return jsonio.dumps_strict(results)
+    return json.dumps(results, allow_nan=False)

@@ -1,5 +1,6 @@
-"""The long-lived helper: warms up the heavy imports once, then answers request lines on stdin with
-reply lines on stdout. Units run in a forked worker, never in this warm parent:
+"""The long-lived helper: warms up the heavy imports once, then answers request lines on descriptor 3
+with reply lines on descriptor 4 (stdin, stdout and stderr are not the protocol: whatever ends up
+there is only logged). Units run in a forked worker, never in this warm parent:
 
 - a worker serves the units of one question (the Test's generate, prepare, render, test, parse,
   grade... or an author's preview refreshes), and each unit starts from fresh module state: a new
@@ -9,8 +10,13 @@ reply lines on stdout. Units run in a forked worker, never in this warm parent:
   next request forks a new one from the warm parent (PrairieLearn forks per call; one fork per
   question keeps the fork's cost off each call).
 
-Request: {"id", "courseRoot", "questionDir", "timeoutMs", "memoryMb", "knownElements", "jobs": [...]}
-Reply:   {"id", "results": [...]} or {"id", "error": {"kind": "timeout"|"crash"|"memory"|"protocol", "message"}}
+- the worker and every process it starts are killed when a call times out, when the worker is
+  replaced and when this helper ends (its request channel closes, or SIGTERM/SIGHUP/SIGINT); a
+  process still running after a call gets a warning on that call and is killed.
+
+Ready:   {"ready": true, "protocol": PROTOCOL, "version"}
+Request: {"id", "seq", "courseRoot", "questionDir", "timeoutMs", "questionTimeoutMs", "memoryMb", "knownElements", "jobs": [...]}
+Reply:   {"id", "seq", "results": [...]} or {"id", "seq", "error": {"kind": "timeout"|"recursion"|"crash"|"memory"|"protocol", "message"}}
 """
 
 import gc
@@ -18,7 +24,6 @@ import json
 import os
 import select
 import signal
-import struct
 import sys
 import time
 
@@ -30,10 +35,13 @@ PYTHON_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASE_PATH = [p for p in sys.path if p and os.path.abspath(p) != os.path.dirname(os.path.abspath(__file__))]
 sys.path[:] = [PYTHON_ROOT] + BASE_PATH + [os.path.join(PYTHON_ROOT, "fallback")]
 
-from plruntime import jsonio  # noqa: E402
-from plruntime.unit import encode_results, run_unit  # noqa: E402
+from plruntime import channel, jsonio, tree  # noqa: E402
+from plruntime.channel import PROTOCOL, REPLY_FD, REQUEST_FD, Garbled, Timeout  # noqa: E402
+from plruntime.workerloop import worker  # noqa: E402
 
 MAX_UNITS = 200
+# How long a worker whose time ran out gets to say where it was (the recursion check) before it is killed.
+PROBE_S = 1.0
 
 
 def warm_up():
@@ -50,6 +58,8 @@ def warm_up():
             importlib.import_module(name)
         except Exception:  # noqa: BLE001 - a missing optional package only costs speed here
             pass
+    import ctypes  # noqa: F401 - tree.become_subreaper
+
     from plruntime.controllers import compiled
     from plruntime.elementmap import core_elements
 
@@ -60,78 +70,6 @@ def warm_up():
             pass  # reported when a question uses it
     # Keep the collector off the warm objects, so forked workers do not copy every page they hold.
     gc.freeze()
-
-
-def send_frame(fd, data):
-    view = memoryview(struct.pack(">I", len(data)) + data)
-    while view:
-        view = view[os.write(fd, view):]
-
-
-class Timeout(Exception):
-    pass
-
-
-def read_exact(fd, n, deadline=None):
-    """n bytes from fd, or None at end of file; raises Timeout when `deadline` (monotonic) passes."""
-    chunks, got = [], 0
-    while got < n:
-        if deadline is not None:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([fd], [], [], left)[0]:
-                raise Timeout()
-        chunk = os.read(fd, min(1 << 16, n - got))
-        if not chunk:
-            return None
-        chunks.append(chunk)
-        got += len(chunk)
-    return b"".join(chunks)
-
-
-def read_frame(fd, deadline=None):
-    head = read_exact(fd, 4, deadline)
-    if head is None:
-        return None
-    return read_exact(fd, struct.unpack(">I", head)[0], deadline)
-
-
-def run_one(request):
-    baseline = set(sys.modules)
-    try:
-        for job in request["jobs"]:
-            job["original"] = json.loads(json.dumps(job["data"]))
-        return encode_results(run_unit(request, PYTHON_ROOT, BASE_PATH), request["jobs"]), False
-    except MemoryError:
-        return json.dumps({"error": {"kind": "memory", "message": "out of memory"}}), True
-    except BaseException as err:  # noqa: BLE001 - report, never hang the parent
-        return json.dumps({"error": {"kind": "crash", "message": f"{type(err).__name__}: {err}"}}), True
-    finally:
-        # Fresh module state for the next unit: forget what this one imported (course code, controllers' helpers).
-        for name in set(sys.modules) - baseline:
-            del sys.modules[name]
-
-
-def worker(read_fd, write_fd, memory_mb):
-    import resource
-
-    if memory_mb:
-        limit = int(memory_mb) * 1024 * 1024
-        try:
-            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-        except (ValueError, OSError):
-            pass
-    # Keep what C code prints off the protocol; Python-level output is captured per call in unit.py.
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    os.dup2(devnull, 2)
-    while True:
-        frame = read_frame(read_fd)
-        if frame is None:
-            return
-        text, spoiled = run_one(jsonio.loads(frame.decode("utf-8")))
-        send_frame(write_fd, text.encode("utf-8"))
-        if spoiled:
-            return
 
 
 class Worker:
@@ -146,96 +84,202 @@ class Worker:
             os.close(self.from_child)
             code = 0
             try:
-                worker(to_child_r, from_child_w, memory_mb)
+                worker(to_child_r, from_child_w, memory_mb, PYTHON_ROOT, BASE_PATH)
             except BaseException:  # noqa: BLE001
                 code = 1
             finally:
                 os._exit(code)
+        try:
+            os.setpgid(self.pid, self.pid)
+        except OSError:
+            pass  # the child did it first
         os.close(to_child_r)
         os.close(from_child_w)
 
-    def stop(self, kill=True):
+    def close_pipes(self):
         for fd in (self.to_child, self.from_child):
             try:
                 os.close(fd)
             except OSError:
                 pass
-        if kill:
-            try:
-                os.kill(self.pid, signal.SIGKILL)
-            except OSError:
-                pass
-        _, status = os.waitpid(self.pid, 0)
-        return status
+
+    def status(self):
+        """The worker's exit status once it ended by itself."""
+        self.close_pipes()
+        try:
+            return os.waitpid(self.pid, 0)[1]
+        except ChildProcessError:
+            return 0
+
+    def stop(self):
+        """Kills the worker and everything it started."""
+        self.close_pipes()
+        tree.kill_all(os.getpid(), groups=[self.pid])
+        try:
+            os.waitpid(self.pid, 0)
+        except ChildProcessError:
+            pass
 
 
 current = None
 
 
-def run_request(request, line):
+def stop_current():
+    global current
+    if current is not None:
+        current.stop()
+        current = None
+
+
+def leftovers_warning(request, reply):
+    """Stops processes the unit left running; a warning on its last result names them."""
+    live, zombies = tree.below(os.getpid(), groups=[current.pid])
+    tree.reap(zombies)
+    left = {pid: cmd for pid, cmd in live.items() if pid != current.pid}
+    if not left:
+        return False
+    stop_current()
+    results = reply.get("results")
+    if isinstance(results, list) and results:
+        jobs = request.get("jobs") or [{}]
+        names = ", ".join(f"{pid} {cmd}" for pid, cmd in sorted(left.items())[:5]) + (", ..." if len(left) > 5 else "")
+        server = os.path.join(str(request.get("questionDir")), "server.py")
+        message = (
+            f"The question's code left {len(left)} process{'es' if len(left) > 1 else ''} running after {jobs[-1].get('phase')}() "
+            f"({names}); they were stopped. Wait for the processes it starts (subprocess.run, or Popen(...).wait())."
+        )
+        warning = {"message": message, "fatal": False, "phase": jobs[-1].get("phase")}
+        if os.path.isfile(server):
+            warning["file"] = server
+        results[-1].setdefault("issues", []).append(warning)
+    return True
+
+
+def _timed_out(token, what):
+    """The reply when time ran out: the worker is asked where it was (a runaway recursion is named as
+    one), then it and its processes are killed."""
+    probe = None
+    try:
+        os.kill(current.pid, signal.SIGUSR1)
+        probe = channel.read_message(current.from_child, token, time.monotonic() + PROBE_S)
+    except (OSError, Timeout, Garbled, ValueError):
+        pass
+    stop_current()
+    recursion = (probe or {}).get("probe", {}).get("recursion") if isinstance(probe, dict) else None
+    if recursion:
+        return {"error": {"kind": "recursion", "message": recursion}}
+    return {"error": {"kind": "timeout", "message": f"timeout exceeded ({what}), the call was killed"}}
+
+
+def run_request(request, line, reader):
     global current
     if not hasattr(os, "fork"):
         return {"error": {"kind": "crash", "message": "the question runtime needs a POSIX system (Linux, macOS, or WSL on Windows)"}}
-    timeout = max(0.05, float(request.get("timeoutMs", 10000)) / 1000) * max(1, len(request.get("jobs", [])))
+    jobs = request.get("jobs") or []
+    phase_s = max(0.05, float(request.get("timeoutMs", 10000)) / 1000)
+    unit_s = min(phase_s * max(1, len(jobs)), max(phase_s, float(request.get("questionTimeoutMs", 30000)) / 1000))
     key = (request.get("courseRoot"), request.get("questionDir"), request.get("memoryMb"))
     if current is not None and (current.key != key or current.units >= MAX_UNITS):
-        current.stop()
-        current = None
+        stop_current()
     if current is None:
         current = Worker(key, request.get("memoryMb"))
     current.units += 1
+    token = (request.get("id"), request.get("seq"))
     try:
-        send_frame(current.to_child, line.encode("utf-8"))
+        channel.send_frame(current.to_child, line.encode("utf-8"))
     except OSError:
         pass
-    try:
-        reply = read_frame(current.from_child, time.monotonic() + timeout)
-    except Timeout:
-        current.stop()
-        current = None
-        return {"error": {"kind": "timeout", "message": f"timeout exceeded ({timeout:g} s), the call was killed"}}
-    if reply is not None:
-        parsed = json.loads(reply.decode("utf-8"))
-        return parsed if isinstance(parsed, dict) else {"results": parsed}
-    ended = current
-    current = None
-    status = _status_of(ended)
+    start = time.monotonic()
+    unit_end, phase_end, phase = start + unit_s, start + phase_s, 0
+    while True:
+        deadline = min(unit_end, phase_end)
+        whole = unit_end < phase_end and unit_s < phase_s * len(jobs)
+        what = f"{unit_s:g} s for all calls of one question" if whole else f"{phase_s:g} s for {jobs[phase].get('phase') if phase < len(jobs) else 'a'}()"
+        try:
+            ready = select.select([current.from_child, reader.fd], [], [], max(0.0, deadline - time.monotonic()))[0]
+            if reader.fd in ready:
+                reader.fill()  # the extension sends nothing during a call: this is its end
+                if reader.closed:
+                    raise SystemExit(0)
+            if current.from_child not in ready:
+                if time.monotonic() >= deadline:
+                    return _timed_out(token, what)
+                continue
+            message = channel.read_message(current.from_child, token, deadline)
+        except Timeout:
+            return _timed_out(token, what)
+        except Garbled as err:
+            stop_current()
+            return {"error": {"kind": "protocol", "message": (
+                f"the question's code wrote to the question runtime's private channel ({err}), so its call was stopped; "
+                "print() instead: console output is shown with the question")}}
+        if message is None:
+            break
+        if "phase" in message:
+            phase = int(message["phase"])
+            phase_end = time.monotonic() + phase_s
+            continue
+        if "results" in message or "error" in message:
+            message.pop("id", None)
+            message.pop("seq", None)
+            if "error" in message:
+                stop_current()  # the worker ends itself after an error; its processes go with it
+            else:
+                leftovers_warning(request, message)
+            return message
+    ended, current = current, None
+    status = ended.status()
+    tree.kill_all(os.getpid())
     how = f"signal {os.WTERMSIG(status)}" if os.WIFSIGNALED(status) else f"status {os.WEXITSTATUS(status)}"
-    hint = " (out of memory?)" if os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGKILL, signal.SIGSEGV) else ""
+    hint = ""
+    if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGSEGV:
+        hint = " (a crash in C code, often a recursion too deep for the C stack after sys.setrecursionlimit())"
+    elif os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL:
+        hint = " (out of memory?)"
+    elif os.WIFEXITED(status):
+        hint = " (os._exit() in the question's code?)"
     return {"error": {"kind": "crash", "message": f"the Python process ended with {how}{hint} before answering"}}
 
 
-def _status_of(ended):
-    for fd in (ended.to_child, ended.from_child):
-        try:
-            os.close(fd)
-        except OSError:
-            pass
-    try:
-        return os.waitpid(ended.pid, 0)[1]
-    except ChildProcessError:
-        return 0
+def _quit(signum, frame):
+    raise SystemExit(0)
 
 
 def main():
-    out = os.fdopen(os.dup(1), "w", encoding="utf-8")
-    # Nothing else may write to the protocol stream.
+    for fd in (REQUEST_FD, REPLY_FD):
+        os.set_inheritable(fd, False)
+    # Nothing written to stdout is taken as a reply; keep print() off it anyway.
     sys.stdout = sys.stderr
-    warm_up()
-    out.write(json.dumps({"ready": True, "version": sys.version.split()[0]}) + "\n")
-    out.flush()
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        request = {}
-        try:
-            request = jsonio.loads(line)
-            reply = run_request(request, line)
-        except Exception as err:  # noqa: BLE001 - a bad request must not end the helper
-            reply = {"error": {"kind": "protocol", "message": f"{type(err).__name__}: {err}"}}
-        reply["id"] = request.get("id") if isinstance(request, dict) else None
-        out.write(json.dumps(reply) + "\n")
-        out.flush()
+    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
+        signal.signal(sig, _quit)
+    try:
+        tree.become_subreaper()
+        warm_up()
+        channel.write_all(REPLY_FD, (json.dumps({"ready": True, "protocol": PROTOCOL, "version": sys.version.split()[0]}) + "\n").encode())
+        reader = channel.LineReader(REQUEST_FD)
+        while True:
+            line = reader.readline()
+            if line is None:
+                break
+            if not line.strip():
+                continue
+            request = {}
+            try:
+                request = jsonio.loads(line)
+                reply = run_request(request, line, reader)
+            except Exception as err:  # noqa: BLE001 - a bad request must not end the helper
+                reply = {"error": {"kind": "protocol", "message": f"{type(err).__name__}: {err}"}}
+            if isinstance(request, dict):
+                reply["id"], reply["seq"] = request.get("id"), request.get("seq")
+            channel.write_all(REPLY_FD, (json.dumps(reply) + "\n").encode("utf-8"))
+    finally:
+        # Whatever ends the helper ends every process below it.
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        stop_current()
+        tree.kill_all(os.getpid())
+        # Tearing down the warm interpreter (numpy, sympy, pandas...) only costs time: nothing is left to flush.
+        sys.stderr.flush()
+        os._exit(0)
 
 
 if __name__ == "__main__":
