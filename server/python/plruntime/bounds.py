@@ -59,7 +59,12 @@ def _step(path, k):
 
 
 def _short(path):
-    return path if len(path) <= 300 else path[:140] + " ... " + path[-140:]
+    """The path, its middle left out when long (cut between steps)."""
+    if len(path) <= 300:
+        return path
+    head = path[: path.rfind("[", 0, 140)]
+    tail = path[path.find("[", len(path) - 140) :]
+    return f"{head} ... {tail}"
 
 
 def invalid_data(data):
@@ -78,7 +83,7 @@ def invalid_data(data):
             continue
         if isinstance(value, int):
             if abs(value) > MAX_SAFE_INT:
-                return f"{_short(path)} holds the integer {value}, too large for JavaScript to keep exactly (at most 2**53 - 1): store it as a string or a float"
+                return f"Data structure contains oversized integer: {_short(path)} = {value} (JavaScript keeps integers exactly only up to 2**53 - 1: store it as a string or a float)"
             continue
         if isinstance(value, float):
             if not math.isfinite(value):
@@ -103,7 +108,7 @@ def invalid_data(data):
         shown = repr(value)
         shown = shown if len(shown) <= 60 else shown[:57] + "..."
         return (
-            f"{_short(path)} is a {type(value).__name__} ({shown}), which is not JSON: "
+            f"{_short(path)}: Object of type {type(value).__name__} is not JSON serializable ({shown}): "
             "convert numpy values and other objects with pl.to_json() or to plain lists, numbers and strings"
         )
     return None

@@ -29,14 +29,14 @@ def _innermost(tb, frame, count=200):
     return list(out)
 
 
-def recursion_message(tb, depth, why, frame=None):
+def recursion_message(tb, depth, why, frame=None, more=False):
     frames = [f for f in _innermost(tb, frame) if not f[0].startswith(_HERE)]
     where = ""
     if frames:
         (file, line, name), _ = collections.Counter(frames).most_common(1)[0]
         where = f" at {file}:{line} in {name}()"
     return (
-        f"RecursionError: {why} in a recursion {depth:,} calls deep{where}; "
+        f"RecursionError: {why} in a recursion {'more than ' if more else ''}{depth:,} calls deep{where}; "
         "sys.setrecursionlimit() had raised the limit, so Python did not stop it earlier"
     )
 

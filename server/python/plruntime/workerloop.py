@@ -73,11 +73,12 @@ def worker(read_fd, write_fd, memory_mb, python_root, base_path):
 
     def probe(signum, frame):
         """Asked by the parent when time ran out: where the code is, and how deep its stack."""
+        # Walking a frame costs a frame object each: count only up to the runaway depth.
         depth, walk = 0, frame
-        while walk is not None:
+        while walk is not None and depth <= RUNAWAY_DEPTH:
             depth += 1
             walk = walk.f_back
-        where = recursion_message(None, depth, "time ran out", frame=frame) if depth > RUNAWAY_DEPTH else None
+        where = recursion_message(None, RUNAWAY_DEPTH, "time ran out", frame=frame, more=True) if depth > RUNAWAY_DEPTH else None
         channel.send_frame(write_fd, {"id": token[0], "seq": token[1], "probe": {"depth": depth, "recursion": where}})
         os._exit(3)
 
