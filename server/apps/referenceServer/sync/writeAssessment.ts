@@ -13,7 +13,7 @@ function slotPoints(type: string, q: any, alt: any) {
     type === 'Homework'
       ? (alt.maxAutoPoints ?? alt.maxPoints ?? q.maxAutoPoints ?? q.maxPoints ?? init)
       : Array.isArray(auto)
-        ? Math.max(...auto.filter((p: unknown): p is number => typeof p === 'number'))
+        ? auto.filter((p: unknown): p is number => typeof p === 'number').reduce((a: number, b: number) => Math.max(a, b), -Infinity)
         : init;
   return {
     init,

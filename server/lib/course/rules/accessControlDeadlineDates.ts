@@ -55,9 +55,10 @@ export const accessControlDeadlineDates: FileRule = {
 function checkAcrossRules(rules: AccessControlRule[], problems: ProblemList): void {
   const releases = rules.map((r) => releaseTime(r.rule)).filter((t): t is number => t !== undefined);
   const dues = rules.map((r) => dueTime(r.rule)).filter((t): t is number => t !== undefined);
-  const minRelease = releases.length > 0 ? Math.min(...releases) : undefined;
-  const minDue = dues.length > 0 ? Math.min(...dues) : undefined;
-  const maxDue = dues.length > 0 ? Math.max(...dues) : undefined;
+  // reduce, not Math.min(...list): a course's list can be longer than the stack holds arguments.
+  const minRelease = releases.length > 0 ? releases.reduce((a, b) => Math.min(a, b)) : undefined;
+  const minDue = dues.length > 0 ? dues.reduce((a, b) => Math.min(a, b)) : undefined;
+  const maxDue = dues.length > 0 ? dues.reduce((a, b) => Math.max(a, b)) : undefined;
   // An override with `due: { date: null }` lets some students have no due date at all.
   const dueCanBeUnset = rules.some((r) => r.rule.dateControl?.due !== undefined && dueTime(r.rule) === undefined);
 

@@ -98,6 +98,7 @@ export function undeclaredUses(ctx: RuleContext): { uses: UndeclaredUse[]; cours
   if (!courseData) return undefined;
   const declared = declaredNames(courseData);
   const uses: UndeclaredUse[] = [];
-  for (const entry of usingEntries(ctx)) uses.push(...usesIn(entry, ctx.validData(entry), declared));
+  // A loop, not push(...): an info.json may list 300,000 tags, more arguments than the stack holds.
+  for (const entry of usingEntries(ctx)) for (const use of usesIn(entry, ctx.validData(entry), declared)) uses.push(use);
   return { uses, courseData };
 }
