@@ -1,34 +1,14 @@
 // Variants and graded answers of the course's real questions, made by the question runtime for the demo
 // data: a few seeds per question, each with the answer the question's own test() calls correct and one
 // it calls incorrect, both parsed and graded. Computed once for the same question files and runtime: kept
-// in the process and in a file under the system's temporary folder (a test suite seeds many databases).
+// in the process and in a private per-user cache file (sampleCache.ts; a test suite seeds many databases).
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { pythonRoot, QuestionRuntime, type JsonObject, type Submission } from '../../../lib/runtime';
+import { pythonRoot, QuestionRuntime, type Submission } from '../../../lib/runtime';
+import { readSampleFile, sampleCacheFolder, writeSampleFile, type AnswerSample, type VariantSample } from './sampleCache';
 
-/** A submission as the submissions table stores it. */
-export interface AnswerSample {
-  submitted_answer: JsonObject;
-  raw_submitted_answer: JsonObject;
-  format_errors: JsonObject;
-  partial_scores: JsonObject | null;
-  /** null when the question is graded externally or manually, or its correct answer does not grade to 100% here. */
-  score: number | null;
-  feedback: JsonObject;
-  /** Params and true answer as parse and grade left them. */
-  params: JsonObject;
-  true_answer: JsonObject;
-}
-
-export interface VariantSample {
-  seed: string;
-  params: JsonObject;
-  true_answer: JsonObject;
-  correct: AnswerSample;
-  wrong: AnswerSample;
-}
+export type { AnswerSample, VariantSample } from './sampleCache';
 
 export interface QuestionSamples {
   /** qid → its variants; a question that does not run (or any, without Python) has none. */
@@ -54,28 +34,16 @@ export function questionSamples(courseRoot: string, qids: string[], python?: str
   return found;
 }
 
-const cacheFile = (key: string) => path.join(os.tmpdir(), 'prairielearn-question-samples', `${key}.json`);
-
 function fromFile(key: string): Promise<QuestionSamples> | undefined {
-  try {
-    const entries = JSON.parse(fs.readFileSync(cacheFile(key), 'utf8')) as [string, VariantSample[]][];
-    return Promise.resolve({ byQid: new Map(entries) });
-  } catch {
-    return undefined;
-  }
+  const folder = sampleCacheFolder();
+  const entries = folder ? readSampleFile(folder, key, SAMPLES_VERSION) : undefined;
+  return entries ? Promise.resolve({ byQid: new Map(entries) }) : undefined;
 }
 
-/** Kept only when Python ran; written whole (rename) so that a reader never sees half of it. */
+/** Kept only when Python ran. */
 function toFile(key: string, made: QuestionSamples): QuestionSamples {
-  if (made.problem) return made;
-  try {
-    const file = cacheFile(key);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(`${file}.${process.pid}`, JSON.stringify([...made.byQid]));
-    fs.renameSync(`${file}.${process.pid}`, file);
-  } catch {
-    // An unwritable temporary folder only costs the next process the computation.
-  }
+  const folder = sampleCacheFolder();
+  if (!made.problem && folder) writeSampleFile(folder, key, SAMPLES_VERSION, [...made.byQid]);
   return made;
 }
 
