@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { topLevelTags } from '../questionHtml/elements';
+import { oversizedInput } from './dataBounds';
 import { expandMarkdown } from './markdown';
 import { renderMustache } from './mustacheRender';
 import type { PhaseJob, PhaseResult, PythonPool } from './pythonPool';
@@ -33,6 +34,12 @@ export async function runPhases(pool: PythonPool, q: QuestionSource, calls: Phas
   const jobs: PhaseJob[] = [];
   const sent: number[] = [];
   calls.forEach((call, i) => {
+    const oversized = oversizedInput(call.data, call.phase);
+    if (oversized) {
+      outcomes[i].fatal = true;
+      outcomes[i].issues.push({ message: oversized, fatal: true, phase: call.phase });
+      return;
+    }
     let html: string | undefined;
     if (call.phase !== 'generate' && q.html !== undefined) {
       try {

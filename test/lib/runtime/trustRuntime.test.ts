@@ -119,6 +119,14 @@ test('a parameter over the data limit breaks that variant, naming the bound and 
   assert.match(messages(v), /data is 11\.0 MB of JSON, over the limit of 10\.0 MB; the largest part is params\["big"\] \(11\.0 MB\)/);
 });
 
+test('a submission over the data limit breaks that submission alone, naming the bound', async () => {
+  const v = await runtime.createVariant(COURSE, 'ok', '1');
+  const s = await runtime.submit(v, { x: 'x'.repeat(11_000_000) }, 'grade');
+  assert.equal(s.broken, true);
+  assert.match(s.issues.map((i) => i.message).join('\n'), /the data for parse\(\) is 22\.0 MB of JSON, over the limit of 10\.0 MB; the largest part is (raw_)?submitted_answers \(11\.0 MB\)/);
+  assert.equal((await runtime.submit(v, { x: '1' }, 'grade')).broken, false);
+});
+
 test('a generated file over the file limit is an error naming the bound', async () => {
   const v = await runtime.createVariant(COURSE, 'bigfile', '1');
   assert.equal(v.broken, false);
