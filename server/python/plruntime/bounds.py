@@ -83,7 +83,10 @@ def invalid_data(data):
             continue
         if isinstance(value, int):
             if abs(value) > MAX_SAFE_INT:
-                return f"Data structure contains oversized integer: {_short(path)} = {value} (JavaScript keeps integers exactly only up to 2**53 - 1: store it as a string or a float)"
+                return (
+                    f"Data structure contains oversized integer: {_short(path)} = {value} "
+                    "(JavaScript keeps integers exactly only up to 2**53 - 1: store it as a string or a float)"
+                )
             continue
         if isinstance(value, float):
             if not math.isfinite(value):

@@ -177,7 +177,8 @@ def run_job(ctx, job, elements, controllers, server):
         result["html"] = html_out if isinstance(html_out, str) else ""
     if phase == "file":
         if produced_file and len(produced_file) > FILE_BYTES:
-            message = f"file() produced {size_text(len(produced_file))} for {data.get('filename')}, over the limit of {size_text(FILE_BYTES)} for a generated file"
+            size = size_text(len(produced_file))
+            message = f"file() produced {size} for {data.get('filename')}, over the limit of {size_text(FILE_BYTES)} for a generated file"
             issues.append(issue(message, phase=phase))
             result["fatal"], produced_file = True, b""
         result["file"] = base64.b64encode(produced_file or b"").decode("ascii")

@@ -8,11 +8,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { QuestionRuntime } from '../../server/src/questionRuntime';
-import type { Variant } from '../../server/src/questionRuntime/types';
+import { QuestionRuntime, type Variant } from '../../../server/lib/runtime';
 
 const COURSE = path.join(__dirname, 'fixtures/hostile');
-const REPO = path.join(__dirname, '../..');
+const REPO = path.join(__dirname, '../../..');
 const pidDir = fs.mkdtempSync(path.join(os.tmpdir(), 'trust-runtime-'));
 process.env.TRUST_TEST_DIR = pidDir;
 
@@ -165,7 +164,7 @@ test('when the program using the runtime exits, the question it was running and 
   const pidFile = path.join(pidDir, 'hangchild.pid');
   fs.rmSync(pidFile, { force: true });
   const script = `
-    const { QuestionRuntime } = require(${JSON.stringify(path.join(REPO, 'server/src/questionRuntime'))});
+    const { QuestionRuntime } = require(${JSON.stringify(path.join(REPO, 'server/lib/runtime'))});
     const fs = require('node:fs');
     const runtime = new QuestionRuntime({ poolSize: 1, timeoutMs: 600000 });
     void runtime.createVariant(${JSON.stringify(COURSE)}, 'hangchild', '1');
