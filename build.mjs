@@ -99,6 +99,15 @@ function copyAce() {
 }
 copyAce();
 
+/** Graphviz for pl-graph in the preview (@viz-js/viz, WebAssembly inlined in one script), served from dist/viz/. */
+function copyViz() {
+  // The package exports only its entry points (dist/viz.cjs for require), so its folder comes from that.
+  const dist = dirname(createRequire(import.meta.url).resolve('@viz-js/viz'));
+  mkdirSync('dist/viz', { recursive: true });
+  cpSync(join(dist, 'viz-global.js'), join('dist/viz', 'viz-global.js'));
+}
+copyViz();
+
 /**
  * `node build.mjs --watch` (npm run watch): build, then build again after any source change under
  * server/, client/src/ or schemas/ (debounced), for the Run Extension launch configuration. A

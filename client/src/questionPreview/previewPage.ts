@@ -12,6 +12,8 @@ export interface PageAssets {
   katexAutoRender: string;
   /** The folder of the bundled Ace (with a trailing slash), for pl-file-editor; without it a plain textarea. */
   aceBase?: string;
+  /** The bundled Graphviz (viz.js, WebAssembly inside) for pl-graph; without it a graph says it cannot be laid out. */
+  vizJs?: string;
 }
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -26,7 +28,8 @@ function head(title: string, a: PageAssets, extraHead = ''): string {
     `media-src ${a.cspSource} data:`,
     `font-src ${a.cspSource} data:`,
     `style-src ${a.cspSource} 'unsafe-inline'`,
-    `script-src ${a.cspSource} 'nonce-${a.nonce}'`,
+    // WebAssembly (pl-graph's Graphviz) compiles only with 'wasm-unsafe-eval'; eval itself stays off.
+    `script-src ${a.cspSource} 'nonce-${a.nonce}' 'wasm-unsafe-eval'`,
     "form-action 'none'",
   ].join('; ');
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
@@ -94,7 +97,7 @@ ${issueList(state.issues)}
 <script type="application/json" id="typed-answers">${JSON.stringify(o.typed ?? {}).replace(/</g, '\\u003c')}</script>
 <script nonce="${a.nonce}" src="${a.katexJs}"></script>
 <script nonce="${a.nonce}" src="${a.katexAutoRender}"></script>
-${aceScript(panels.question, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
+${aceScript(panels.question, a)}${vizScript(panels, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
 </body></html>`;
   return `${head(`Preview ${state.qid}`, a, withNonce(panels.head, a.nonce))}${body}`;
 }
@@ -106,6 +109,13 @@ ${aceScript(panels.question, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</sc
 function aceScript(question: string, a: PageAssets): string {
   if (!a.aceBase || !question.includes('pl-file-editor')) return '';
   return `<script nonce="${a.nonce}" id="pl-ace" src="${escapeHtml(a.aceBase)}ace.js" data-base="${escapeHtml(a.aceBase)}"></script>\n`;
+}
+
+/** Graphviz, only when a panel has a pl-graph; it defines `Viz` before the element's script lays graphs out. */
+function vizScript(panels: PreviewPageOptions['panels'], a: PageAssets): string {
+  const all = [panels.question, ...panels.submissions, panels.answer ?? ''];
+  if (!a.vizJs || !all.some((h) => h.includes('pl-graph'))) return '';
+  return `<script nonce="${a.nonce}" id="pl-viz" src="${escapeHtml(a.vizJs)}"></script>\n`;
 }
 
 /** A page saying what went wrong (no Python, not a question), with the way out when there is one. */

@@ -141,6 +141,7 @@ export class QuestionPreviewPanel {
       katexCss: katex('katex.min.css'),
       katexJs: katex('katex.min.js'),
       katexAutoRender: katex('auto-render.min.js'),
+      vizJs: this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'viz', 'viz-global.js')).toString(),
       aceBase: `${this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'ace')).toString()}/`,
     };
   }

@@ -1,0 +1,83 @@
+// pl-graph's page script in a real Chromium, on the preview's own page (previewPage: its CSP with
+// 'wasm-unsafe-eval', nonce and page script): DOT from the real controller is laid out by the bundled
+// Graphviz (dist/viz from node build.mjs) into an SVG with the graph's nodes and edge labels; a DOT
+// syntax error is said in the graph's place. Chromium and playwright-core come from test/vscode/setup.sh;
+// without them the test skips (a failure under CI=true).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import { createRequire } from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { previewPage } from '../../client/src/questionPreview/previewPage';
+import type { PreviewState } from '../../server/src/languageServer/questionPreviewProtocol';
+import { ELEMENTS_DIR, phaseData, runElement } from '../questionRuntime/elementHarness';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+function playwright(): any | string {
+  const setup = spawnSync('bash', [path.join(ROOT, 'test', 'vscode', 'setup.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (setup.status !== 0) return `test/vscode/setup.sh exited ${setup.status}`;
+  const cache = setup.stdout.trim().split('\n').pop()!;
+  return createRequire(path.join(cache, 'tools', 'package.json'))('playwright-core');
+}
+
+const state: PreviewState = {
+  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
+  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
+  submissions: [], issues: [], sameVariant: false,
+};
+
+function page(dir: string, question: string, answer?: string): string {
+  const f = (p: string) => `file://${p}`;
+  const head = `<link href="${f(path.join(ELEMENTS_DIR, 'pl-graph', 'pl-graph.css'))}" rel="stylesheet">\n<script src="${f(path.join(ELEMENTS_DIR, 'pl-graph', 'pl-graph.js'))}"></script>`;
+  const dist = path.join(ROOT, 'dist');
+  const html = previewPage({ state, panels: { question, submissions: [], answer, head } }, {
+    nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
+    katexAutoRender: f(`${dist}/katex/auto-render.min.js`), vizJs: f(`${dist}/viz/viz-global.js`),
+  });
+  const file = path.join(dir, 'graph.html');
+  fs.writeFileSync(file, html);
+  return `file://${file}`;
+}
+
+test('a DOT graph and a weighted adjacency matrix are laid out as SVG in the page; bad DOT is said', { timeout: 120_000 }, async (t) => {
+  assert.ok(fs.existsSync(path.join(ROOT, 'dist', 'viz', 'viz-global.js')), 'node build.mjs copies viz.js to dist/viz');
+  const pw = playwright();
+  if (typeof pw === 'string') {
+    if (process.env.CI === 'true') assert.fail(`no Chromium/playwright-core: ${pw}`);
+    t.skip(pw);
+    return;
+  }
+  const render = (html: string, params = {}) => runElement('pl-graph', 'render', html, phaseData('render', { params })).html ?? '';
+  const dot = render('<pl-graph>digraph G { start -> "end <here>" [label="go"] }</pl-graph>');
+  const weighted = render('<pl-graph params-name="m" params-name-labels="l"></pl-graph>', {
+    m: { _type: 'ndarray', _value: [[0, 0.5], [0, 0]], _dtype: 'float64' }, l: ['A', 'B'],
+  });
+  const broken = render('<pl-graph>digraph { a -> </pl-graph>');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-graph-browser-'));
+  const browser = await pw.chromium.launch({
+    executablePath: '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--disable-dev-shm-usage'],
+  });
+  try {
+    const tab = await browser.newPage();
+    const errors: string[] = [];
+    tab.on('pageerror', (e: Error) => errors.push(e.message));
+    tab.on('console', (m: any) => m.type() === 'error' && errors.push(m.text()));
+    await tab.addInitScript({ content: 'window.acquireVsCodeApi = () => ({ postMessage: () => {} });' });
+    await tab.goto(page(dir, dot + weighted, broken));
+    await tab.waitForSelector('#question-panel .pl-graph svg >> nth=1');
+    const texts = await tab.evaluate(`[...document.querySelectorAll('#question-panel .pl-graph svg')].map((s) => [...s.querySelectorAll('text')].map((e) => e.textContent))`);
+    assert.deepEqual(texts[0].sort(), ['end <here>', 'go', 'start']);
+    assert.deepEqual(texts[1].sort(), ['0.50', 'A', 'B']);
+    assert.equal(await tab.evaluate(`document.querySelectorAll('#question-panel .pl-graph g.edge').length`), 2);
+    await tab.waitForSelector('#answer-panel .pl-graph-error');
+    assert.match(await tab.locator('#answer-panel .pl-graph-error').textContent(), /^pl-graph: .*syntax error/i);
+    assert.deepEqual(errors, [], 'no script errors and no CSP violations (WebAssembly compiled under the page policy)');
+  } finally {
+    await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
