@@ -12,6 +12,8 @@ const entryPoints = {
   plCheck: 'server/apps/plCheck/plCheck.ts',
   referenceServer: 'server/apps/referenceServer/main.ts',
   client: 'client/src/extension.ts',
+  // Legacy v2 questions' worker, run as its own Node process by the question runtime.
+  v2Worker: 'server/legacy/v2Worker.js',
 };
 
 // A missing entry point is a broken tree, not something to skip: the bundle would silently go stale.

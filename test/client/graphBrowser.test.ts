@@ -51,7 +51,7 @@ test('a DOT graph and a weighted adjacency matrix are laid out as SVG in the pag
     return;
   }
   const render = (html: string, params = {}) => runElement('pl-graph', 'render', html, phaseData('render', { params })).html ?? '';
-  const dot = render('<pl-graph>digraph G { start -> "end <here>" [label="go"] }</pl-graph>');
+  const dot = render('<pl-graph>digraph G { start -> "end &amp; here" [label="go"] }</pl-graph>');
   const weighted = render('<pl-graph params-name="m" params-name-labels="l"></pl-graph>', {
     m: { _type: 'ndarray', _value: [[0, 0.5], [0, 0]], _dtype: 'float64' }, l: ['A', 'B'],
   });
@@ -70,7 +70,7 @@ test('a DOT graph and a weighted adjacency matrix are laid out as SVG in the pag
     await tab.goto(page(dir, dot + weighted, broken));
     await tab.waitForSelector('#question-panel .pl-graph svg >> nth=1');
     const texts = await tab.evaluate(`[...document.querySelectorAll('#question-panel .pl-graph svg')].map((s) => [...s.querySelectorAll('text')].map((e) => e.textContent))`);
-    assert.deepEqual(texts[0].sort(), ['end <here>', 'go', 'start']);
+    assert.deepEqual(texts[0].sort(), ['end & here', 'go', 'start']);
     assert.deepEqual(texts[1].sort(), ['0.50', 'A', 'B']);
     assert.equal(await tab.evaluate(`document.querySelectorAll('#question-panel .pl-graph g.edge').length`), 2);
     await tab.waitForSelector('#answer-panel .pl-graph-error');

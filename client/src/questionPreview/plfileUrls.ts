@@ -34,6 +34,9 @@ export function plfileTarget(area: string, rest: string, roots: PlfileRoots): Pl
       return under(path.join(roots.questionDir, 'clientFilesQuestion'), rest);
     case 'clientFilesCourse':
       return under(path.join(roots.courseRoot, 'clientFilesCourse'), rest);
+    case 'questionFiles':
+      // A legacy v2 question's files sit in its own folder; its server code is not served.
+      return /(^|\/)server\.js$/.test(rest) ? { kind: 'unavailable' } : under(roots.questionDir, rest);
     case 'courseElements':
       return under(path.join(roots.courseRoot, 'elements'), rest);
     case 'courseElementExtensions':

@@ -55,6 +55,8 @@ export interface Variant {
   issues: RuntimeIssue[];
   /** Graded, gradable submissions so far (`num_valid_submissions` in render). Updated by submit(). */
   numTries: number;
+  /** A legacy v2 variant's options (its tolerances, the built-in types' settings), as its server.js returned them. */
+  options?: JsonObject;
 }
 
 export interface Submission {

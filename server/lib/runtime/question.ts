@@ -3,6 +3,11 @@ import * as nodePath from 'node:path';
 import { INFO_FILE_NAME } from '../course/course';
 import type { RuntimeIssue } from '../protocol/questionRuntime';
 
+/** The v2 question types PrairieLearn still runs (through its Calculation question server). */
+export const LEGACY_TYPES = ['Calculation', 'Checkbox', 'MultipleChoice', 'MultipleTrueFalse', 'File'] as const;
+export type LegacyType = (typeof LEGACY_TYPES)[number];
+const isLegacy = (t: unknown): t is LegacyType => (LEGACY_TYPES as readonly unknown[]).includes(t);
+
 /** What the runtime needs of a question's info.json (the question schema, schemas/), read afresh on each call. */
 export interface QuestionSource {
   courseRoot: string;
@@ -15,6 +20,10 @@ export interface QuestionSource {
   singleVariant: boolean;
   gradingMethod: 'Internal' | 'External' | 'Manual';
   dependencies: Record<string, unknown>;
+  /** A legacy v2 question's type (Calculation, Checkbox, ...); undefined for a v3 question. */
+  legacyType?: LegacyType;
+  /** info.json's "options" (what the built-in v2 types read their choices from). */
+  options: Record<string, unknown>;
   /** Problems that stop the question from running at all (fatal, phase "setup"). */
   issues: RuntimeIssue[];
 }
@@ -34,14 +43,16 @@ export function readQuestion(courseRoot: string, qid: string): QuestionSource {
     issues.push({ message, fatal: true, phase: 'setup', file: infoPath });
   }
   const type = info.type;
-  if (type !== undefined && type !== 'v3') {
-    issues.push({ message: `only "type": "v3" (freeform) questions run here, not "${String(type)}"`, fatal: true, phase: 'setup', file: infoPath });
+  const legacyType = isLegacy(type) ? type : undefined;
+  if (type !== undefined && type !== 'v3' && !legacyType) {
+    issues.push({ message: `"type": "${String(type)}" is not a question type PrairieLearn runs (v3, or v2's ${LEGACY_TYPES.join(', ')})`, fatal: true, phase: 'setup', file: infoPath });
   }
   let html: string | undefined;
   try {
     html = fs.readFileSync(nodePath.join(dir, 'question.html'), 'utf8');
   } catch {
-    if (issues.length === 0) issues.push({ message: 'question.html is missing', fatal: true, phase: 'setup', file: nodePath.join(dir, 'question.html') });
+    // v2 built-in types draw their own panels; a v2 Calculation question without one shows nothing.
+    if (issues.length === 0 && !legacyType) issues.push({ message: 'question.html is missing', fatal: true, phase: 'setup', file: nodePath.join(dir, 'question.html') });
   }
   const method = info.gradingMethod;
   return {
@@ -49,11 +60,14 @@ export function readQuestion(courseRoot: string, qid: string): QuestionSource {
     qid,
     dir,
     html,
-    partialCredit: info.partialCredit !== false,
+    // PrairieLearn's default is partial credit for v3 questions only.
+    partialCredit: typeof info.partialCredit === 'boolean' ? info.partialCredit : !legacyType,
     showCorrectAnswer: info.showCorrectAnswer !== false,
     singleVariant: info.singleVariant === true,
     gradingMethod: method === 'External' || method === 'Manual' ? method : 'Internal',
     dependencies: info.dependencies && typeof info.dependencies === 'object' ? (info.dependencies as Record<string, unknown>) : {},
+    legacyType,
+    options: info.options && typeof info.options === 'object' && !Array.isArray(info.options) ? (info.options as Record<string, unknown>) : {},
     issues,
   };
 }

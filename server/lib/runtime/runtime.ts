@@ -4,6 +4,8 @@ import { fileData, generateData, gradeData, parseData, prepareData, randomSeed, 
 import { runPhases, type PhaseCall } from './phaseRunner';
 import { PythonPool } from './pythonPool';
 import { pythonRoot } from './pythonRoot';
+import { createLegacyVariant, renderLegacy, submitLegacy, testLegacy } from './legacy/legacyRuntime';
+import type { LegacyLimits } from './legacy/legacyWorker';
 import { readQuestion, type QuestionSource } from './question';
 import { runQuestionTest, type QuestionPhases } from './questionTest';
 import type { JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, RuntimeOptions, Submission, Variant } from '../protocol/questionRuntime';
@@ -37,6 +39,11 @@ export class QuestionRuntime implements QuestionPhases {
     return this.pool;
   }
 
+  /** The bounds of one legacy v2 call (its own Node process), the same as a Python phase's. */
+  private get legacyLimits(): LegacyLimits {
+    return { timeoutMs: this.options.timeoutMs ?? 10000, memoryMb: this.options.memoryMb ?? 2048 };
+  }
+
   /** Python helper process ids (for memory measurements). */
   async helperPids(): Promise<number[]> {
     return (await this.getPool()).pids();
@@ -51,6 +58,7 @@ export class QuestionRuntime implements QuestionPhases {
       variant.issues.push({ message: `variant seed "${variant.seed}" is not a base-36 number below 2^32`, fatal: true, phase: 'generate' });
       return { ...variant, broken: true };
     }
+    if (q.legacyType) return createLegacyVariant(q, variant, this.legacyLimits);
     const pool = await this.getPool();
     const [generated] = await runPhases(pool, q, [{ phase: 'generate', data: generateData(q, variant.seed) }]);
     variant.issues.push(...generated.issues);
@@ -76,6 +84,10 @@ export class QuestionRuntime implements QuestionPhases {
       rendered.submissionHtmls = submissions.slice(-3).map(() => BROKEN_QUESTION);
       if (answerShown) rendered.answerHtml = BROKEN_QUESTION;
       return rendered;
+    }
+    if (q.legacyType) {
+      const legacy = await renderLegacy(q, variant, submissions, answerShown, this.legacyLimits);
+      return { ...legacy, issues: [...rendered.issues, ...legacy.issues] };
     }
     const latestIndex = submissions.map((s) => !s.broken).lastIndexOf(true);
     const panels: Array<{ panel: Panel; from: DataSource; broken?: boolean }> = [];
@@ -128,6 +140,11 @@ export class QuestionRuntime implements QuestionPhases {
       submission.issues.push({ message: 'the variant is broken, so nothing can be submitted', fatal: true, phase: 'parse' });
       return submission;
     }
+    if (q.legacyType) {
+      const legacy = await submitLegacy(q, variant, raw, action, this.legacyLimits);
+      if (legacy.graded || action === 'save' || legacy.broken) return legacy;
+      return { ...legacy, note: q.gradingMethod === 'External' ? EXTERNAL_NOT_RUN : MANUAL_NOT_RUN };
+    }
     const pool = await this.getPool();
     const [parsed] = await runPhases(pool, q, [{ phase: 'parse', data: parseData(q, variant, raw) }]);
     submission.issues.push(...parsed.issues);
@@ -172,6 +189,7 @@ export class QuestionRuntime implements QuestionPhases {
   async file(variant: Variant, filename: string, submission?: Submission): Promise<Buffer> {
     const q = readQuestion(variant.courseRoot, variant.qid);
     if (variant.broken || q.issues.length > 0) throw new FileError(`Error creating file: ${filename} (the variant is broken)`, q.issues);
+    if (q.legacyType) throw new FileError(`Error creating file: ${filename} (a legacy v2 question makes no files here)`, []);
     const [outcome] = await runPhases(await this.getPool(), q, [{ phase: 'file', data: fileData(q, variant, { submission }, filename) }]);
     if (outcome.fatal) throw new FileError(`Error creating file: ${filename}`, outcome.issues);
     return outcome.file ?? Buffer.alloc(0);
@@ -184,6 +202,7 @@ export class QuestionRuntime implements QuestionPhases {
   async testAnswers(variant: Variant, type: 'correct' | 'incorrect'): Promise<{ raw?: Record<string, string | string[]>; issues: RuntimeIssue[] }> {
     const q = readQuestion(variant.courseRoot, variant.qid);
     if (variant.broken || q.issues.length > 0) return { issues: q.issues };
+    if (q.legacyType) return { issues: [{ message: 'a legacy v2 question has no test(); PrairieLearn offers no Test for it', fatal: true, phase: 'test' }] };
     const [tested] = await runPhases(await this.getPool(), q, [{ phase: 'test', data: testData(q, variant, type) }]);
     if (tested.fatal) return { issues: tested.issues };
     return { raw: (tested.data.raw_submitted_answers as Record<string, string | string[]>) ?? {}, issues: tested.issues };
@@ -191,6 +210,12 @@ export class QuestionRuntime implements QuestionPhases {
 
   /** PrairieLearn's instructor Test with the "correct" type (docs/reference/questionLifecycle.md, Test). */
   async test(courseRoot: string, qid: string, seed?: string): Promise<QuestionTestResult> {
+    const q = readQuestion(courseRoot, qid);
+    if (q.legacyType && q.issues.length === 0) {
+      const fresh = seed ?? randomSeed();
+      const variant: Variant = { courseRoot: q.courseRoot, qid, seed: fresh, params: {}, correctAnswers: {}, broken: false, issues: [], numTries: 0 };
+      return testLegacy(q, variant, this.legacyLimits);
+    }
     return runQuestionTest(this, await this.getPool(), courseRoot, qid, seed);
   }
 

@@ -6,6 +6,7 @@
  * |---|---|
  * | `plfile:/clientFilesQuestion/<path>` | `<question>/clientFilesQuestion/<path>` |
  * | `plfile:/clientFilesCourse/<path>` | `<course>/clientFilesCourse/<path>` |
+ * | `plfile:/questionFiles/<path>` | `<question>/<path>` (a legacy v2 question's own files, its `questionFile()`) |
  * | `plfile:/generatedFilesQuestion/variant/<name>` | `QuestionRuntime.file(variant, name)` |
  * | `plfile:/generatedFilesQuestion/submission/<i>/<name>` | `file(variant, name, submissions[i])` (i: index in the array given to render) |
  * | `plfile:/submissionFiles/<i>/<name>` | the `_files` entry `<name>` of `submissions[i].submittedAnswers` |
