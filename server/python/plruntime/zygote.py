@@ -52,7 +52,10 @@ def warm_up():
     warnings.filterwarnings("ignore", category=SyntaxWarning)
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     names = ("html", "math", "random", "json", "lxml.html", "numpy", "chevron", "prairielearn", "prairielearn.sympy_utils",
-             "sympy", "pint", "pandas", "networkx", "matplotlib", "matplotlib.pyplot")
+             "sympy", "pint", "pandas", "networkx", "matplotlib", "matplotlib.pyplot",
+             # pygraphviz's compiled module crashes the process when imported a second time after a
+             # unit forgets it, so it stays imported (pl-graph extensions and networkx use it).
+             "pygraphviz")
     for name in names:
         try:
             importlib.import_module(name)

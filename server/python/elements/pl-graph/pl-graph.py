@@ -11,6 +11,24 @@ import prairielearn as pl
 from dot_source import dot_from_adjacency, dot_from_networkx
 from prairielearn.element_ui import parse_element
 
+# The attribute defaults, by the names element extensions read from the host script
+# (pl.load_host_script("pl-graph.py").PARAMS_NAME_DEFAULT, ...).
+ENGINE_DEFAULT = "dot"
+PARAMS_NAME_MATRIX_DEFAULT = None
+PARAMS_NAME_DEFAULT = None
+PARAMS_NAME_LABELS_DEFAULT = None
+PARAMS_TYPE_DEFAULT = "adjacency-matrix"
+WEIGHTS_DEFAULT = None
+WEIGHTS_DIGITS_DEFAULT = 2
+WEIGHTS_PRESENTATION_TYPE_DEFAULT = "f"
+NEGATIVE_WEIGHTS_DEFAULT = False
+DIRECTED_DEFAULT = True
+LOG_WARNINGS_DEFAULT = True
+SOURCE_FILE_NAME_DEFAULT = None
+DIRECTORY_DEFAULT = "."
+ARIA_LABEL_DEFAULT = None
+ARIA_DESCRIPTION_DEFAULT = None
+
 OPTIONAL_ATTRIBS = [
     "directed",
     "engine",
@@ -32,7 +50,7 @@ OPTIONAL_ATTRIBS = [
 
 def _params_name(element) -> str | None:
     # params-name-matrix is the older name; params-name wins when both are given.
-    legacy = pl.get_string_attrib(element, "params-name-matrix", None)
+    legacy = pl.get_string_attrib(element, "params-name-matrix", PARAMS_NAME_MATRIX_DEFAULT)
     return pl.get_string_attrib(element, "params-name", legacy)
 
 
@@ -41,12 +59,12 @@ def from_adjacency_matrix(element, data: dict) -> str:
     if name is None:
         raise ValueError('"params-name" is a required attribute.')
     mat = np.array(pl.from_json(data["params"][name]))
-    labels_name = pl.get_string_attrib(element, "params-name-labels", None)
-    show_weights = pl.get_boolean_attrib(element, "weights", None)
-    digits = pl.get_integer_attrib(element, "weights-digits", 2)
-    presentation_type = pl.get_string_attrib(element, "weights-presentation-type", "f").lower()
-    directed = pl.get_boolean_attrib(element, "directed", True)
-    negative_weights = pl.get_boolean_attrib(element, "negative-weights", False)
+    labels_name = pl.get_string_attrib(element, "params-name-labels", PARAMS_NAME_LABELS_DEFAULT)
+    show_weights = pl.get_boolean_attrib(element, "weights", WEIGHTS_DEFAULT)
+    digits = pl.get_integer_attrib(element, "weights-digits", WEIGHTS_DIGITS_DEFAULT)
+    presentation_type = pl.get_string_attrib(element, "weights-presentation-type", WEIGHTS_PRESENTATION_TYPE_DEFAULT).lower()
+    directed = pl.get_boolean_attrib(element, "directed", DIRECTED_DEFAULT)
+    negative_weights = pl.get_boolean_attrib(element, "negative-weights", NEGATIVE_WEIGHTS_DEFAULT)
     if mat.ndim != 2 or mat.shape[0] != mat.shape[1]:
         shape = ", ".join(str(n) for n in mat.shape)
         raise ValueError(f'Non-square adjacency matrix "{name}" of size ({shape}) given as input.')
@@ -75,21 +93,26 @@ def from_networkx(element, data: dict) -> str:
     return dot_from_networkx(pl.from_json(data["params"][_params_name(element)]))
 
 
+# The backends under the names PrairieLearn's controller gives them (extensions may call them).
+graphviz_from_adj_matrix = from_adjacency_matrix
+graphviz_from_networkx = from_networkx
+
+
 def prepare(element_html: str, data: dict) -> None:
     optional = list(OPTIONAL_ATTRIBS)
     for extension in pl.load_all_extensions(data).values():
         optional.extend(getattr(extension, "optional_attribs", []))
     element = parse_element(element_html)
     pl.check_attribs(element, required_attribs=[], optional_attribs=optional)
-    source_file_name = pl.get_string_attrib(element, "source-file-name", None)
+    source_file_name = pl.get_string_attrib(element, "source-file-name", SOURCE_FILE_NAME_DEFAULT)
     if source_file_name is not None and element.text is not None and not str(element.text).isspace():
         raise ValueError('Existing graph content cannot be added inside html element when "source-file-name" attribute is used.')
-    if pl.get_string_attrib(element, "aria-description", None) and not pl.get_string_attrib(element, "aria-label", None):
+    if pl.get_string_attrib(element, "aria-description", ARIA_DESCRIPTION_DEFAULT) and not pl.get_string_attrib(element, "aria-label", ARIA_LABEL_DEFAULT):
         raise ValueError('The "aria-description" attribute requires an "aria-label" attribute, which provides the graph\'s accessible name.')
 
 
 def _read_source_file(element, data: dict, file_name: str) -> str:
-    directory = pl.get_string_attrib(element, "directory", ".")
+    directory = pl.get_string_attrib(element, "directory", DIRECTORY_DEFAULT)
     if directory == "serverFilesCourse":
         base = data["options"]["server_files_course_path"]
     elif directory == "clientFilesCourse":
@@ -108,9 +131,9 @@ def dot_text(element, data: dict) -> str:
     for extension in pl.load_all_extensions(data).values():
         backends.update(getattr(extension, "backends", {}))
     params_name = _params_name(element)
-    source_file_name = pl.get_string_attrib(element, "source-file-name", None)
+    source_file_name = pl.get_string_attrib(element, "source-file-name", SOURCE_FILE_NAME_DEFAULT)
     if params_name is not None:
-        params_type = pl.get_string_attrib(element, "params-type", "adjacency-matrix")
+        params_type = pl.get_string_attrib(element, "params-type", PARAMS_TYPE_DEFAULT)
         if params_type not in backends:
             raise ValueError(f'Unknown graph type "{params_type}".')
         return backends[params_type](element, data)
@@ -122,10 +145,10 @@ def dot_text(element, data: dict) -> str:
 
 def render(element_html: str, data: dict) -> str:
     element = parse_element(element_html)
-    engine = pl.get_string_attrib(element, "engine", "dot")
-    log_warnings = pl.get_boolean_attrib(element, "log-warnings", True)
-    aria_label = pl.get_string_attrib(element, "aria-label", None)
-    aria_description = pl.get_string_attrib(element, "aria-description", None)
+    engine = pl.get_string_attrib(element, "engine", ENGINE_DEFAULT)
+    log_warnings = pl.get_boolean_attrib(element, "log-warnings", LOG_WARNINGS_DEFAULT)
+    aria_label = pl.get_string_attrib(element, "aria-label", ARIA_LABEL_DEFAULT)
+    aria_description = pl.get_string_attrib(element, "aria-description", ARIA_DESCRIPTION_DEFAULT)
     dot = dot_text(element, data)
     attribs = 'class="pl-graph"'
     if aria_label:
