@@ -20,6 +20,10 @@ test('each placeholder area maps to its folder, and nothing climbs out of it', (
   assert.deepEqual(plfileTarget('clientFilesQuestion', '../../../etc/passwd', roots), { kind: 'unavailable' });
   assert.deepEqual(plfileTarget('clientFilesCourse', '..%2F..%2Fsecret', roots), { kind: 'unavailable' });
   assert.deepEqual(plfileTarget('clientFilesCourse', '%E0%A4%A', roots), { kind: 'unavailable' }, 'bad escapes');
+  // A legacy v2 question's questionFile(): its own folder, but never its server code.
+  assert.deepEqual(plfileTarget('questionFiles', 'fig.png', roots), { kind: 'local', file: '/c/questions/q1/fig.png' });
+  assert.deepEqual(plfileTarget('questionFiles', 'server.js', roots), { kind: 'unavailable' });
+  assert.deepEqual(plfileTarget('questionFiles', '../q2/fig.png', roots), { kind: 'unavailable' });
 });
 
 test('rewriting: local files become webview URIs, made files data URIs, unshipped assets vanish with their tags', () => {
@@ -73,7 +77,8 @@ test('the page: no network in its CSP, every script under the nonce, the seed, s
   );
   const csp = /Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
   assert.match(csp, /default-src 'none'/);
-  assert.match(csp, /script-src https:\/\/res 'nonce-N0NCE'/);
+  assert.match(csp, /script-src https:\/\/res 'nonce-N0NCE' 'wasm-unsafe-eval'/, "WebAssembly (pl-graph's Graphviz) compiles; eval stays off");
+  assert.doesNotMatch(csp, /'unsafe-eval'/);
   assert.doesNotMatch(csp, /https?:\/\/(?!res)/, 'nothing from the network');
   for (const tag of html.match(/<script\b[^>]*>/g)!) if (!tag.includes('application/json')) assert.match(tag, /nonce="N0NCE"/, tag);
   assert.match(html, /id="seed" value="abc"/);

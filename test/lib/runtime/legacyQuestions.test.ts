@@ -87,7 +87,9 @@ test('Checkbox, MultipleChoice and MultipleTrueFalse draw PrairieLearn\'s choice
   const tf = await runtime.createVariant(COURSE, 'trueFalse', '7k');
   assert.deepEqual(tf.correctAnswers, { correctAnswers: [true, false, false, true, false] });
   const answers = { 'q0-true': 'true', 'q1-false': 'true', 'q2-false': 'true', 'q3-true': 'true', 'q4-true': 'true' };
-  // 4 right, 1 wrong with a guessing penalty of -1: (4 - 1) / 5, rounded without partial credit to 1.
+  // The scores default in getData (info.json's schema has no score keys): 4 of 5 right is 0.8, which
+  // rounds to 1 without partial credit; the variant's options carry those defaults, as in PrairieLearn.
+  assert.equal(tf.options?.correctScore, 1);
   assert.equal((await runtime.submit(tf, answers, 'grade')).score, 1);
   assert.equal((await runtime.submit(tf, { 'q0-false': 'true', 'q3-false': 'true', 'q1-true': 'true' }, 'grade')).score, 0);
 });
