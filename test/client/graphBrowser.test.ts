@@ -11,8 +11,8 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/src/languageServer/questionPreviewProtocol';
-import { ELEMENTS_DIR, phaseData, runElement } from '../questionRuntime/elementHarness';
+import type { PreviewState } from '../../server/lib/protocol/questionPreview';
+import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 

@@ -7,13 +7,13 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
-import { QuestionRuntime } from '../../server/src/questionRuntime';
+import { QuestionRuntime } from '../../../server/lib/runtime';
 
 const COURSE = path.join(__dirname, 'fixtures', 'legacyCourse');
 const runtime = new QuestionRuntime({ timeoutMs: 3000, memoryMb: 256 });
 after(() => runtime.dispose());
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { RandomGenerator } = require('../../server/legacy/lib/PrairieRandom');
+const { RandomGenerator } = require('../../../server/legacy/lib/PrairieRandom');
 
 test('PrairieRandom draws what PrairieLearn draws for the same seed', () => {
   const r = new RandomGenerator('abc1');
