@@ -27,7 +27,7 @@ export function legacyWorkerPath(): string {
   const candidates = [
     ...(process.env.PL_RUNTIME_LEGACY_DIR ? [nodePath.join(nodePath.resolve(process.env.PL_RUNTIME_LEGACY_DIR), 'v2Worker.js')] : []),
     nodePath.join(__dirname, 'v2Worker.js'),
-    nodePath.resolve(__dirname, '..', '..', 'legacy', 'v2Worker.js'),
+    nodePath.resolve(__dirname, '..', '..', '..', 'legacy', 'v2Worker.js'),
   ];
   for (const file of candidates) if (fs.existsSync(file)) return file;
   throw new Error(`the legacy question worker is missing (looked in ${candidates.join(', ')})`);
