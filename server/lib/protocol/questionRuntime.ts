@@ -117,4 +117,6 @@ export interface QuestionTestResult {
   issues: RuntimeIssue[];
   /** No issue at all and no mismatch (PrairieLearn's pass rule). */
   passed: boolean;
+  /** A legacy v2 question: its true answer was graded (PrairieLearn has no Test for these). */
+  legacy?: boolean;
 }

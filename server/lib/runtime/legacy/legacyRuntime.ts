@@ -64,7 +64,8 @@ export async function submitLegacy(q: QuestionSource, variant: Variant, raw: Rec
     raw, submittedAnswers: {}, formatErrors: {}, partialScores: null, score: null, feedback: {}, gradable: true, broken: false,
     params: variant.params, correctAnswers: variant.correctAnswers, graded: false, issues: [],
   };
-  const func = action === 'grade' ? 'grade' : 'parse';
+  // Externally or manually graded v2 questions are not graded by server.js in PrairieLearn either.
+  const func = action === 'grade' && q.gradingMethod === 'Internal' ? 'grade' : 'parse';
   const out = await callLegacyWorker(request(q, func, { ...variantData(variant), raw, useTrueAnswer }), q.dir, limits);
   if (!out.ok) return { ...submission, broken: true, gradable: false, issues: [issueOf(out, action === 'grade' ? 'grade' : 'parse', q)] };
   const r = out.result as JsonObject;
@@ -86,7 +87,7 @@ export async function submitLegacy(q: QuestionSource, variant: Variant, raw: Rec
  */
 export async function testLegacy(q: QuestionSource, variant: Variant, limits: LegacyLimits): Promise<QuestionTestResult> {
   const made = await createLegacyVariant(q, variant, limits);
-  const result: QuestionTestResult = { qid: q.qid, seed: variant.seed, variant: made, mismatches: [], issues: [...made.issues], passed: false };
+  const result: QuestionTestResult = { qid: q.qid, seed: variant.seed, variant: made, mismatches: [], issues: [...made.issues], passed: false, legacy: true };
   if (!made.broken) {
     result.renderedBefore = await renderLegacy(q, made, [], false, limits);
     result.issues.push(...result.renderedBefore.issues);
