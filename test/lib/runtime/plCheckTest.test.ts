@@ -73,3 +73,18 @@ test('the demo course: every question passes its Test and a blank submission', (
   assert.ok(run.variants.length >= 16);
   for (const v of run.variants) assert.equal(v.error, null, v.qid);
 });
+
+test('legacy v2 questions: the true answer scores 100%, no blank submission is tried; a throwing server.js is at its line', () => {
+  const legacy = path.join(__dirname, 'fixtures/legacyCourse');
+  const good = ['addVectors', 'defaultGrade', 'checkbox', 'multipleChoice', 'trueFalse', 'courseLib'];
+  const { status, run } = runJson(['--variants', '2', ...good, 'throws', legacy]);
+  assert.equal(status, 1);
+  for (const v of run.variants.filter((v) => good.includes(v.qid))) {
+    assert.deepEqual({ rendered: v.rendered, score: v.correctAnswerScore, error: v.error }, { rendered: true, score: 1, error: null }, v.qid);
+  }
+  assert.ok(!run.problems.some((p) => p.code === 'blank-submission-graded'), 'a v2 client never submits a blank form');
+  const thrown = run.problems.find((p) => p.code === 'question-error');
+  assert.equal(thrown?.file, path.relative(REPO, path.join(legacy, 'questions/throws/server.js')));
+  assert.equal(thrown?.line, 3);
+  assert.match(thrown?.message ?? '', /PrairieGeom\.solveFourBar is not provided/);
+});
