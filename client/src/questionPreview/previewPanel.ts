@@ -53,7 +53,7 @@ export class QuestionPreviewPanel {
     this.panel = vscode.window.createWebviewPanel('prairielearn.questionPreview', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
       enableScripts: true,
       retainContextWhenHidden: true,
-      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'katex'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'ace'), vscode.Uri.joinPath(deps.extensionUri, 'server', 'python', 'elements'), vscode.Uri.file(courseRootAbove(questionDir))],
+      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'katex'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'ace'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'viz'), vscode.Uri.joinPath(deps.extensionUri, 'server', 'python', 'elements'), vscode.Uri.file(courseRootAbove(questionDir))],
     });
     this.disposables.push(this.panel.webview.onDidReceiveMessage((m: PageMessage) => void this.handle(m)));
     this.panel.onDidDispose(() => this.dispose());
