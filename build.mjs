@@ -13,7 +13,7 @@ const entryPoints = {
   referenceServer: 'server/apps/referenceServer/main.ts',
   client: 'client/src/extension.ts',
   // Legacy v2 questions' worker, run as its own Node process by the question runtime.
-  v2Worker: 'server/legacy/v2Worker.js',
+  v2Worker: 'server/apps/v2Worker/v2Worker.js',
 };
 
 // A missing entry point is a broken tree, not something to skip: the bundle would silently go stale.

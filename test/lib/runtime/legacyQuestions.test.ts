@@ -13,7 +13,7 @@ const COURSE = path.join(__dirname, 'fixtures', 'legacyCourse');
 const runtime = new QuestionRuntime({ timeoutMs: 3000, memoryMb: 256 });
 after(() => runtime.dispose());
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { RandomGenerator } = require('../../../server/legacy/lib/PrairieRandom');
+const { RandomGenerator } = require('../../../server/apps/v2Worker/lib/PrairieRandom');
 
 test('PrairieRandom draws what PrairieLearn draws for the same seed', () => {
   const r = new RandomGenerator('abc1');

@@ -21,13 +21,13 @@ const REPLY_LIMIT = 64 << 20;
 
 /**
  * The v2 worker script: dist/v2Worker.js beside the bundle (build.mjs bundles it with its libraries),
- * or server/legacy/v2Worker.js in a checkout, or the folder named by PL_RUNTIME_LEGACY_DIR.
+ * or server/apps/v2Worker/v2Worker.js in a checkout, or the folder named by PL_RUNTIME_LEGACY_DIR.
  */
 export function legacyWorkerPath(): string {
   const candidates = [
     ...(process.env.PL_RUNTIME_LEGACY_DIR ? [nodePath.join(nodePath.resolve(process.env.PL_RUNTIME_LEGACY_DIR), 'v2Worker.js')] : []),
     nodePath.join(__dirname, 'v2Worker.js'),
-    nodePath.resolve(__dirname, '..', '..', '..', 'legacy', 'v2Worker.js'),
+    nodePath.resolve(__dirname, '..', '..', '..', 'apps', 'v2Worker', 'v2Worker.js'),
   ];
   for (const file of candidates) if (fs.existsSync(file)) return file;
   throw new Error(`the legacy question worker is missing (looked in ${candidates.join(', ')})`);
