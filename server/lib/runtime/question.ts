@@ -15,6 +15,8 @@ export interface QuestionSource {
   singleVariant: boolean;
   gradingMethod: 'Internal' | 'External' | 'Manual';
   dependencies: Record<string, unknown>;
+  /** info.json's externalGradingOptions as written (read by externalGrading/gradingOptions.ts). */
+  externalGradingOptions: unknown;
   /** Problems that stop the question from running at all (fatal, phase "setup"). */
   issues: RuntimeIssue[];
 }
@@ -54,6 +56,7 @@ export function readQuestion(courseRoot: string, qid: string): QuestionSource {
     singleVariant: info.singleVariant === true,
     gradingMethod: method === 'External' || method === 'Manual' ? method : 'Internal',
     dependencies: info.dependencies && typeof info.dependencies === 'object' ? (info.dependencies as Record<string, unknown>) : {},
+    externalGradingOptions: info.externalGradingOptions,
     issues,
   };
 }
