@@ -5,6 +5,7 @@ it. Anything that stops the run itself (test.py fails to import, the setup code 
 
 import argparse
 import json
+import linecache
 import math
 import os
 import sys
@@ -50,6 +51,7 @@ def load_test_class(job):
         raise FileNotFoundError("tests/test.py is missing: the grader has no tests to run")
     module = types.ModuleType("test")
     module.__file__ = job.paths["test.py"]
+    linecache.cache[module.__file__] = (len(source), None, [line + "\n" for line in source.splitlines()], module.__file__)
     sys.modules["filenames.test"] = module
     exec(compile(source, job.paths["test.py"], "exec"), module.__dict__)
     if not isinstance(getattr(module, "Test", None), type):
