@@ -32,7 +32,6 @@ def parse_args(argv):
 
 def prepare_process(job, args):
     os.environ["TMPDIR"] = job.tmp_dir
-    os.environ["MPLCONFIGDIR"] = os.path.join(job.tmp_dir, "matplotlib")
     os.environ["MPLBACKEND"] = "Agg"
     os.chdir(job.run_dir)
     course_files = os.path.join(job.job_dir, "serverFilesCourse")
@@ -109,8 +108,23 @@ def write_results(job, guard, outcome):
         json.dump(outcome, f, default=str)
 
 
+START_MARKER = "[pythongrader] started"
+
+
+def warm_up():
+    """The imports most graders need, before the grading clock starts (the image has them ready too)."""
+    for name in ("numpy", "matplotlib", "matplotlib.pyplot", "pandas"):
+        try:
+            __import__(name)
+        except Exception:  # noqa: BLE001 - a missing package is the test file's problem, reported there
+            pass
+
+
 def main(argv):
     args = parse_args(argv)
+    os.environ.setdefault("MPLBACKEND", "Agg")
+    warm_up()
+    print(START_MARKER, file=sys.stderr, flush=True)
     job = JobFiles(args.job)
     state.job = job
     state.reset()

@@ -5,6 +5,8 @@ import type { GradingOptions } from './gradingOptions';
 import type { JobRun } from './gradingResult';
 import { runBounded } from './processRun';
 
+/** What the grader prints on stderr once its imports are done and the job starts (runner.py). */
+export const START_MARKER = '[pythongrader] started';
 export const LAST_DITCH_MESSAGE = 'Your code could not be processed by the autograder. Please contact course staff and have them check the logs for this submission.';
 
 export interface BuiltinLimits {
@@ -26,7 +28,7 @@ export async function runBuiltin(jobDir: string, options: GradingOptions, limits
     if (v === null) delete env[k];
     else env[k] = v;
   }
-  const outcome = await runBounded(limits.python, args, { cwd: jobDir, env, timeoutMs: options.timeoutSeconds * 1000 });
+  const outcome = await runBounded(limits.python, args, { cwd: jobDir, env, timeoutMs: options.timeoutSeconds * 1000, startMarker: START_MARKER });
   const resultsPath = nodePath.join(jobDir, 'results', 'results.json');
   let results: Buffer | undefined;
   try {

@@ -8,20 +8,34 @@ export interface ProcessOutcome {
 }
 
 export const OUTPUT_LIMIT = 256 * 1024;
+/** Starting Python with numpy and matplotlib is slow on a busy machine, but never this slow. */
+export const STARTUP_LIMIT_MS = 60000;
 
 /**
  * Runs a command in its own process group, kills the whole group at the timeout and again when the
  * command ends (so nothing it started stays behind), and keeps its console output up to a limit.
  */
-export function runBounded(command: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; linePrefix?: string }): Promise<ProcessOutcome> {
+export function runBounded(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; linePrefix?: string; startMarker?: string },
+): Promise<ProcessOutcome> {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     let cut = false;
     let timedOut = false;
+    let waitingForStart = options.startMarker !== undefined;
     const take = (chunk: Buffer) => {
       if (cut) return;
       output += chunk.toString('utf8');
+      if (waitingForStart && output.includes(options.startMarker!)) {
+        // The grading clock starts once the grader is up, as a container's starts once the container runs.
+        waitingForStart = false;
+        output = output.replace(options.startMarker! + '\n', '');
+        clearTimeout(timer);
+        timer = setTimeout(onTimeout, options.timeoutMs);
+      }
       if (output.length > OUTPUT_LIMIT) {
         output = output.slice(0, OUTPUT_LIMIT) + '\n[output cut: more than 256 KiB]\n';
         cut = true;
@@ -36,10 +50,11 @@ export function runBounded(command: string, args: string[], options: { cwd: stri
         // the group is already gone
       }
     };
-    const timer = setTimeout(() => {
+    const onTimeout = () => {
       timedOut = true;
       killGroup();
-    }, options.timeoutMs);
+    };
+    let timer = setTimeout(onTimeout, waitingForStart ? STARTUP_LIMIT_MS + options.timeoutMs : options.timeoutMs);
     const done = (exitCode: number | null) => {
       clearTimeout(timer);
       killGroup();
