@@ -65,6 +65,8 @@ export function runBounded(
       output += `${command}: ${err.message}\n`;
       done(null);
     });
+    // Processes the command started keep its output pipes open: they go with the group when it exits.
+    child.on('exit', killGroup);
     child.on('close', (code) => done(code));
   });
 }
