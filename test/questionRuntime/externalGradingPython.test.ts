@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
-import { QuestionRuntime, type Submission } from '../../server/src/questionRuntime';
+import { findPython, QuestionRuntime, type Submission } from '../../server/src/questionRuntime';
 
 const COURSE = path.join(__dirname, 'fixtures/autograder');
 const runtime = new QuestionRuntime({ poolSize: 1, timeoutMs: 20000 });
@@ -127,14 +127,13 @@ test('bounds: no network, no writes outside the working folder, no process left 
   assert.deepEqual(left, []);
 });
 
-let pandas = true;
-try {
-  execFileSync('python3', ['-c', 'import pandas'], { stdio: 'ignore' });
-} catch {
-  pandas = false;
-}
-
-test('dataframes: check_dataframe with the student input shown', { skip: pandas ? false : 'pandas is not installed for python3' }, async () => {
+test('dataframes: check_dataframe with the student input shown', async (t) => {
+  const found = await findPython();
+  try {
+    execFileSync(found.ok ? found.python : 'python3', ['-c', 'import pandas'], { stdio: 'ignore' });
+  } catch {
+    return t.skip('pandas is not installed for the Python that runs questions');
+  }
   const { submission } = await grade('frames', 'import pandas as pd\ndf = pd.DataFrame({"x": [1, 2, 3], "y": [1, 4, 8]})\n');
   assert.equal(submission.score, 0);
   assert.match(results(submission).tests[0].message ?? '', /df is inaccurate[\s\S]*----------/);

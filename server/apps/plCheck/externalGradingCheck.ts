@@ -32,7 +32,8 @@ function studentCodeFile(testPy: string): string | undefined {
 
 /**
  * pl-check --test for an externally graded question: the Python autograder's reference solution
- * (tests/ans.py, submitted as the student's file) must grade to 100%, and the file editors'
+ * (tests/ans.py, submitted as the student's file, run as ans.py runs: with every name of the setup
+ * code and without leading or trailing code) must grade to 100%, and the file editors'
  * starter code must not. A grader crash, a missing results file or a timeout is an error with the
  * grader's output; a question that cannot be graded here is a note saying why.
  */
@@ -59,7 +60,12 @@ export async function checkExternalGrading(runtime: QuestionRuntime, variant: Va
   const testPy = nodePath.join(questionDir, 'tests', 'test.py');
   const named = fs.existsSync(testPy) ? studentCodeFile(fs.readFileSync(testPy, 'utf8')) : undefined;
   const ans = fs.readFileSync(ansPath, 'utf8');
-  const reference = await runtime.gradeFiles(variant, Object.fromEntries((named ? [named] : referenceFileNames(editors)).map((n) => [n, ans])));
+  if (ans.split('\n').every((line) => line.trim() === '' || line.trim().startsWith('#'))) {
+    problems.push({ file: ansPath, line: 1, code: 'grading-not-run', message: 'External grading is not checked here: tests/ans.py is empty, so there is no reference solution to grade.' });
+    return { problems, referenceScore: null };
+  }
+  const names = named ? [named] : referenceFileNames(editors);
+  const reference = await runtime.gradeFiles(variant, Object.fromEntries(names.map((n) => [n, ans])), { referenceSolution: true });
   if (reference.note) {
     problems.push({ file: infoPath, line: 1, code: 'grading-not-run', message: reference.note });
     return { problems, referenceScore: null };

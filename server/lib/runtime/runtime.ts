@@ -183,17 +183,17 @@ export class QuestionRuntime implements QuestionPhases {
    * (pl-check --test grades the reference solution and the starter code this way). `files` maps
    * file names to their text.
    */
-  async gradeFiles(variant: Variant, files: Record<string, string>): Promise<Submission> {
+  async gradeFiles(variant: Variant, files: Record<string, string>, how: { referenceSolution?: boolean } = {}): Promise<Submission> {
     const q = readQuestion(variant.courseRoot, variant.qid);
     const submittedAnswers = { _files: Object.entries(files).map(([name, text]) => ({ name, contents: Buffer.from(text, 'utf8').toString('base64') })) };
     const submission: Submission = {
       raw: {}, submittedAnswers, formatErrors: {}, partialScores: null, score: null, feedback: {}, gradable: true, broken: false,
       params: variant.params, correctAnswers: variant.correctAnswers, graded: false, issues: [...q.issues],
     };
-    return this.gradeExternal(q, variant, submission);
+    return this.gradeExternal(q, variant, submission, how.referenceSolution);
   }
 
-  private async gradeExternal(q: QuestionSource, variant: Variant, submission: Submission): Promise<Submission> {
+  private async gradeExternal(q: QuestionSource, variant: Variant, submission: Submission, referenceAsStudent = false): Promise<Submission> {
     const data = jobData({
       params: submission.params, correctAnswers: submission.correctAnswers, submittedAnswers: submission.submittedAnswers,
       formatErrors: submission.formatErrors, rawSubmittedAnswers: submission.raw, seed: variant.seed, gradable: submission.gradable,
@@ -203,6 +203,7 @@ export class QuestionRuntime implements QuestionPhases {
       engine: this.options.containerEngine ?? 'auto',
       python: await this.getPython(),
       memoryMb: this.options.memoryMb ?? 2048,
+      referenceAsStudent,
     });
     if ('notRun' in outcome) return { ...submission, note: outcome.notRun };
     const { grade } = outcome;

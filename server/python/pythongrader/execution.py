@@ -86,11 +86,16 @@ def run_codes(student_file, include_plot, iteration):
     linecache.cache.pop(setup_path, None)
     linecache.cache.pop(ref_path, None)
 
-    student_ns = copy.deepcopy(_plain(setup_ns, for_user))
     path = os.path.join(job.run_dir, student_file)
     with open(path, encoding="utf-8") as f:
         student_text = f.read()
-    joined = "\n".join(t for t in (job.code["leading_code.py"], student_text, job.code["trailing_code.py"]) if t)
+    if state.reference_as_student:
+        student_ns = copy.deepcopy(_plain(setup_ns, for_user))
+        student_ns.update({k: v for k, v in _plain(setup_ns).items() if k not in for_user})
+        joined = student_text
+    else:
+        student_ns = copy.deepcopy(_plain(setup_ns, for_user))
+        joined = "\n".join(t for t in (job.code["leading_code.py"], student_text, job.code["trailing_code.py"]) if t)
     _cache_source(path, joined)
     printed = io.StringIO()
     saved_stdout = sys.stdout

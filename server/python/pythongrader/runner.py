@@ -27,6 +27,7 @@ def parse_args(argv):
     parser.add_argument("--cpu-seconds", type=int, default=60)
     parser.add_argument("--file-mb", type=int, default=256)
     parser.add_argument("--networking", action="store_true")
+    parser.add_argument("--reference-as-student", action="store_true")
     return parser.parse_args(argv)
 
 
@@ -128,6 +129,7 @@ def main(argv):
     job = JobFiles(args.job)
     state.job = job
     state.reset()
+    state.reference_as_student = args.reference_as_student
     guard = None
     try:
         job.lay_out()

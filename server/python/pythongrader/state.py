@@ -4,6 +4,10 @@ The api modules and the runner share this one module, so a test file's `Feedback
 lands on the test that is running.
 """
 
+reference_as_student = False
+"""pl-check's reference run: the submitted file (tests/ans.py) runs with the names the reference gets
+and without leading or trailing code, as ans.py itself runs."""
+
 job = None
 """The JobFiles of this run (set by the runner before the test file is loaded)."""
 

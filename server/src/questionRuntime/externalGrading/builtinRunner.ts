@@ -13,6 +13,8 @@ export interface BuiltinLimits {
   python: string;
   /** Address-space cap of the grading process in MiB (PrairieLearn's containers get 2 GiB). */
   memoryMb: number;
+  /** The submitted file is tests/ans.py: it runs with the reference's names and no leading or trailing code. */
+  referenceAsStudent?: boolean;
 }
 
 /**
@@ -23,6 +25,7 @@ export interface BuiltinLimits {
 export async function runBuiltin(jobDir: string, options: GradingOptions, limits: BuiltinLimits): Promise<JobRun> {
   const args = ['-B', '-m', 'pythongrader', jobDir, '--memory-mb', String(limits.memoryMb), '--cpu-seconds', String(Math.ceil(options.timeoutSeconds) + 5)];
   if (options.enableNetworking) args.push('--networking');
+  if (limits.referenceAsStudent) args.push('--reference-as-student');
   const env: NodeJS.ProcessEnv = { ...process.env, PYTHONPATH: pythonRoot(), PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' };
   for (const [k, v] of Object.entries(options.environment)) {
     if (v === null) delete env[k];

@@ -16,6 +16,8 @@ export interface ExternalGradingSettings {
   engine: EnginePreference;
   python: string;
   memoryMb: number;
+  /** The submission is the reference solution (see BuiltinLimits.referenceAsStudent). */
+  referenceAsStudent?: boolean;
 }
 
 export type Grader = 'builtin' | Engine;
@@ -58,7 +60,7 @@ export async function gradeExternally(courseRoot: string, questionDir: string, r
       const message = `The grading job could not be made: ${(err as Error).message}`;
       return { grade: gradeFromReport({ succeeded: false, message }), grader: chosen.grader, output: '' };
     }
-    if (chosen.grader === 'builtin') run = await runBuiltin(dir, options, { python: settings.python, memoryMb: settings.memoryMb });
+    if (chosen.grader === 'builtin') run = await runBuiltin(dir, options, { python: settings.python, memoryMb: settings.memoryMb, referenceAsStudent: settings.referenceAsStudent });
     else run = await runContainer(chosen.grader, dir, options);
     return { grade: gradeFromReport(hostReport(run)), grader: chosen.grader, output: run.output };
   } finally {
