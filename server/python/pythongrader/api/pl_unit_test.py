@@ -6,14 +6,10 @@ import collections
 import os
 import unittest
 
-import matplotlib
-
 from code_feedback import Feedback
 from pl_helpers import GradingSkipped, name, save_plot
 from pythongrader import state
 from pythongrader.execution import run_codes
-
-matplotlib.use("Agg")
 
 
 def _names_tuple(label, values):
