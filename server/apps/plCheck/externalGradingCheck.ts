@@ -47,6 +47,7 @@ export async function checkExternalGrading(runtime: QuestionRuntime, variant: Va
   } catch {
     return { problems, referenceScore: null };
   }
+  if (info.gradingMethod !== 'External') return { problems, referenceScore: null };
   const options = readGradingOptions(info.externalGradingOptions);
   if ('problem' in options) return { problems, referenceScore: null };
   const ansPath = nodePath.join(questionDir, 'tests', 'ans.py');
