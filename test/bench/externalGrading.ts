@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { BenchSection } from './context';
 import { median } from './stats';
-import { QuestionRuntime } from '../../server/src/questionRuntime';
+import { QuestionRuntime } from '../../server/lib/runtime';
 
 const ROUNDS = 8;
 
@@ -16,7 +16,7 @@ const ROUNDS = 8;
 export const externalGradingSection: BenchSection = {
   name: '(x) external grading',
   async run(ctx) {
-    const course = path.join(ctx.repo, 'test/questionRuntime/fixtures/autograder');
+    const course = path.join(ctx.repo, 'test/lib/runtime/fixtures/autograder');
     const runtime = new QuestionRuntime({ poolSize: 1 });
     try {
       const variant = await runtime.createVariant(course, 'points', 'bench');

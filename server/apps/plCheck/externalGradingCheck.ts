@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { readGradingOptions, referenceFileNames, studentFiles, usesPythonGrader, type QuestionRuntime, type Submission, type Variant } from '../questionRuntime';
+import { readGradingOptions, referenceFileNames, studentFiles, usesPythonGrader, type QuestionRuntime, type Submission, type Variant } from '../../lib/runtime';
 
 export interface ExternalCheckProblem {
   file: string;

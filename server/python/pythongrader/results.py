@@ -9,7 +9,6 @@ import unittest
 
 from code_feedback import Feedback, GradingComplete, TestComplete
 from pl_helpers import DoNotRunError, GradingSkipped, print_student_code
-from pythongrader import state
 from pythongrader.execution import UserCodeFailed
 
 STUDENT_ERROR = (

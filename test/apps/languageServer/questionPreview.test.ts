@@ -152,7 +152,7 @@ test('bad requests get clear errors and the server keeps serving', async () => {
 });
 
 test('Save & Grade of a Python autograder question grades it with the built-in grader and shows the results', async () => {
-  const fixture = path.resolve(__dirname, '../questionRuntime/fixtures/autograder');
+  const fixture = path.resolve(__dirname, '../../lib/runtime/fixtures/autograder');
   fs.cpSync(path.join(fixture, 'questions/points'), path.join(course, 'questions/autograderPoints'), { recursive: true });
   fs.cpSync(path.join(fixture, 'serverFilesCourse/aglib'), path.join(course, 'serverFilesCourse/aglib'), { recursive: true });
   const v = await request('prairielearn/preview/createVariant', { questionDir: path.join(course, 'questions/autograderPoints'), seed: '1' });

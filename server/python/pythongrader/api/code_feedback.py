@@ -166,7 +166,7 @@ class Feedback:
         if target_keys is None and extra:
             return fail(f"'{name}' has extra keys: `{', '.join(sorted(map(str, extra)))}`")
         for key in keys:
-            if type(ref[key]) is not type(data[key]):
+            if type(ref[key]) is not type(data[key]):  # noqa: E721 - the exact type, as the image checks it
                 return fail(f"'{name}' has key `{key}` with type `{type(data[key]).__name__}`, which is not the right type")
             if ref[key] != data[key]:
                 return fail(f"'{name}' has key `{key}` with value `{data[key]}`, which is not correct")
@@ -223,7 +223,8 @@ class Feedback:
                 import traceback
 
                 label = getattr(f, "__name__", "<unnamed>")
-                cls.add_feedback(f"The callable '{label}' supplied in your code failed with an exception while it was being called by the grading code:{traceback.format_exc()}")
+                cls.add_feedback(f"The callable '{label}' supplied in your code failed with an exception while it was being called "
+                                 f"by the grading code:{traceback.format_exc()}")
             else:
                 cls.add_feedback("Your code was supposed to supply a function or callable, but the variable you supplied was not callable.")
             cls.set_score(0.0)

@@ -1,6 +1,6 @@
 // Save & Grade of externally graded questions through QuestionRuntime.submit (the call the preview
 // makes) with the built-in Python autograder (server/python/pythongrader), on the fixture course
-// test/questionRuntime/fixtures/autograder. Expected behaviour: PrairieLearn's
+// test/lib/runtime/fixtures/autograder. Expected behaviour: PrairieLearn's
 // docs/python-grader/index.md and graders/python/python_autograder/ (pl_main.py, pl_result.py,
 // pl_execute.py, code_feedback.py), commit 88fb8556a7a1768e2082736be9095241b11238d7.
 import assert from 'node:assert/strict';
@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
-import { findPython, QuestionRuntime, type Submission } from '../../server/src/questionRuntime';
+import { findPython, QuestionRuntime, type Submission } from '../../../server/lib/runtime';
 
 const COURSE = path.join(__dirname, 'fixtures/autograder');
 const runtime = new QuestionRuntime({ poolSize: 1, timeoutMs: 20000 });

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { assertNoStackTrace, REPO, runCli } from '../cli/runCli';
+import { assertNoStackTrace, REPO, runCli } from '../../apps/plCheck/runCli';
 
 const COURSE = path.join(__dirname, 'fixtures/autograder');
 

@@ -8,11 +8,11 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
-import { containerArgs, findEngine } from '../../server/src/questionRuntime/externalGrading/containerRunner';
-import { readGradingOptions, splitCommandLine, usesPythonGrader, type GradingOptions } from '../../server/src/questionRuntime/externalGrading/gradingOptions';
-import { gradeFromReport, hostReport, type JobRun } from '../../server/src/questionRuntime/externalGrading/gradingResult';
-import { buildJobFolder, jobData } from '../../server/src/questionRuntime/externalGrading/jobFolder';
-import { referenceFileNames, studentFiles } from '../../server/src/questionRuntime/externalGrading/submissionFiles';
+import { containerArgs, findEngine } from '../../../server/lib/runtime/externalGrading/containerRunner';
+import { readGradingOptions, splitCommandLine, usesPythonGrader, type GradingOptions } from '../../../server/lib/runtime/externalGrading/gradingOptions';
+import { gradeFromReport, hostReport, type JobRun } from '../../../server/lib/runtime/externalGrading/gradingResult';
+import { buildJobFolder, jobData } from '../../../server/lib/runtime/externalGrading/jobFolder';
+import { referenceFileNames, studentFiles } from '../../../server/lib/runtime/externalGrading/submissionFiles';
 
 const COURSE = path.join(__dirname, 'fixtures/autograder');
 
@@ -60,8 +60,8 @@ test('the job folder: serverFilesCourse entries (and shared/), tests/, student f
     const written = JSON.parse(fs.readFileSync(path.join(dir, 'data/data.json'), 'utf8'));
     assert.deepEqual(Object.keys(written).sort(), ['correct_answers', 'feedback', 'format_errors', 'gradable', 'options', 'params', 'partial_scores', 'raw_submitted_answers', 'score', 'submitted_answers', 'variant_seed']);
     assert.equal(written.variant_seed, 35);
-    const escape = jobData({ ...data, params: {}, correctAnswers: {}, rawSubmittedAnswers: {}, formatErrors: {}, seed: '1', gradable: true, submittedAnswers: { _files: [{ name: '../evil.py', contents: '' }] } });
-    assert.throws(() => buildJobFolder(dir, COURSE, q, options({ image: 'x' }), escape), /leaves the student folder/);
+    const outside = jobData({ params: {}, correctAnswers: {}, rawSubmittedAnswers: {}, formatErrors: {}, seed: '1', gradable: true, submittedAnswers: { _files: [{ name: '../evil.py', contents: '' }] } });
+    assert.throws(() => buildJobFolder(dir, COURSE, q, options({ image: 'x' }), outside), /leaves the student folder/);
     assert.throws(() => buildJobFolder(dir, COURSE, q, options({ image: 'x', serverFilesCourse: ['nope'] }), data), /does not exist/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

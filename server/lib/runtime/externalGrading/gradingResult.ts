@@ -1,4 +1,4 @@
-import type { JsonObject } from '../types';
+import type { JsonObject } from '../../protocol/questionRuntime';
 
 /** What running a grading job gave: how it ended, its console output and results/results.json (if any). */
 export interface JobRun {

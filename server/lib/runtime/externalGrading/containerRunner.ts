@@ -15,7 +15,7 @@ export const CONTAINER_MEMORY = '2g';
 /** The engine's `info` answers when its daemon (or podman's runtime) can run containers; a client alone is not enough. */
 function probe(engine: Engine): Promise<string | undefined> {
   return new Promise((resolve) => {
-    execFile(engine, ['info', '--format', '{{.ServerVersion}}'], { timeout: 10000 }, (err, stdout, stderr) => {
+    execFile(engine, ['info', '--format', '{{.ServerVersion}}'], { timeout: 10000 }, (err, _stdout, stderr) => {
       if (!err) return resolve(undefined);
       const code = (err as NodeJS.ErrnoException).code;
       resolve(code === 'ENOENT' ? `${engine} is not installed` : `${engine} cannot run containers here (${(stderr || err.message).trim().split('\n')[0]})`);
