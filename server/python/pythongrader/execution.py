@@ -91,7 +91,13 @@ def run_codes(student_file, include_plot, iteration):
         student_text = f.read()
     if state.reference_as_student:
         student_ns = copy.deepcopy(_plain(setup_ns, for_user))
-        student_ns.update({k: v for k, v in _plain(setup_ns).items() if k not in for_user})
+        # Copies, so that what the reference's run changed (a random generator, a list) starts afresh.
+        for k, v in _plain(setup_ns).items():
+            if k not in for_user:
+                try:
+                    student_ns[k] = copy.deepcopy(v)
+                except Exception:  # noqa: BLE001 - an object that cannot be copied is shared, as the reference had it
+                    student_ns[k] = v
         joined = student_text
     else:
         student_ns = copy.deepcopy(_plain(setup_ns, for_user))
