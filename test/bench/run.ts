@@ -15,6 +15,7 @@ import { courseNavigationSection } from './sections/courseNavigation';
 import { questionHtmlSection } from './questionHtml';
 import { referenceSection } from './reference';
 import { questionRuntimeSection } from './questionRuntime';
+import { externalGradingSection } from './externalGrading';
 
 /** In order, by the name `--only` takes; a later section may compare with figures an earlier one recorded. */
 const SECTIONS: Record<string, BenchSection> = {
@@ -25,6 +26,7 @@ const SECTIONS: Record<string, BenchSection> = {
   questionHtml: questionHtmlSection,
   reference: referenceSection,
   questionRuntime: questionRuntimeSection,
+  externalGrading: externalGradingSection,
 };
 /** Sections whose figures another section compares with. */
 const NEEDS: Record<string, string[]> = { checker: ['floor'] };

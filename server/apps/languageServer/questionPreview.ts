@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { INFO_FILE_NAME } from '../../lib/course/course';
+import type { ContainerEngineSetting } from './settings';
 import { findPython, QuestionRuntime } from '../../lib/runtime';
 import type { JsonObject, RenderedQuestion, RuntimeIssue, Submission, Variant } from '../../lib/protocol/questionRuntime';
 import {
@@ -46,19 +47,23 @@ const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringif
  * Variants and their submissions live here, by session id, so the client holds only the id.
  */
 export class QuestionPreviewService {
-  private runtime?: { python: string | undefined; runtime: Promise<QuestionRuntime> };
+  private runtime?: { python: string | undefined; engine: ContainerEngineSetting; runtime: Promise<QuestionRuntime> };
+
+  /** `engine`: the `prairielearn.externalGrading.engine` setting, read when a runtime is made. */
+  constructor(private readonly engine: () => ContainerEngineSetting = () => 'auto') {}
   private readonly sessions = new Map<string, Session>();
 
   /** A runtime for `python`, after checking that it can run questions (a failure is not kept). */
   private runtimeFor(python: string | undefined): Promise<QuestionRuntime> {
-    if (this.runtime && this.runtime.python === python) return this.runtime.runtime;
+    const engine = this.engine();
+    if (this.runtime && this.runtime.python === python && this.runtime.engine === engine) return this.runtime.runtime;
     const previous = this.runtime?.runtime;
     void previous?.then((r) => r.dispose()).catch(() => undefined);
     const runtime = findPython(python).then((found) => {
       if (!found.ok) throw new ResponseError(NO_PYTHON_CODE, found.message, found.message);
-      return new QuestionRuntime({ python: found.python, poolSize: 2, timeoutMs: 10000 });
+      return new QuestionRuntime({ python: found.python, poolSize: 2, timeoutMs: 10000, containerEngine: engine });
     });
-    this.runtime = { python, runtime };
+    this.runtime = { python, engine, runtime };
     runtime.catch(() => {
       if (this.runtime?.runtime === runtime) this.runtime = undefined;
     });
@@ -199,8 +204,8 @@ export class QuestionPreviewService {
 }
 
 /** Registers the preview's requests on the connection (one line in server.ts). */
-export function registerQuestionPreview(connection: Connection): QuestionPreviewService {
-  const service = new QuestionPreviewService();
+export function registerQuestionPreview(connection: Connection, engine?: () => ContainerEngineSetting): QuestionPreviewService {
+  const service = new QuestionPreviewService(engine);
   const on = <M extends PreviewMethod>(method: M, handler: (p: PreviewRequests[M][0]) => PreviewRequests[M][1] | Promise<PreviewRequests[M][1]>) =>
     connection.onRequest(method, async (params: PreviewRequests[M][0]): Promise<unknown> => {
       try {

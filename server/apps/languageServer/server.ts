@@ -69,7 +69,7 @@ export function startServer(connection: Connection): void {
   registerDocumentRequests(connection, context, guard); // completion, hover, definition, documentLink, codeAction
   registerCourseRequests(connection, context, safely, () => session?.client.moveFiles ?? false); // references, codeLens, rename, willRenameFiles, symbols
   registerDiagnosticsPull(connection, diagnostics.pulled, guard); // textDocument/diagnostic, workspace/diagnostic
-  registerQuestionPreview(connection); // prairielearn/preview/* (protocol/questionPreview.ts)
+  registerQuestionPreview(connection, () => settings.current.containerEngine); // prairielearn/preview/* (protocol/questionPreview.ts)
 
   documents.listen(connection);
   connection.listen();

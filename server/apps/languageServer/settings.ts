@@ -7,9 +7,14 @@ export interface ServerSettings {
   /** Quiet time after an edit before re-checking. */
   debounceMs: number;
   severities: SeverityOverrides;
+  /** The container engine for externally graded questions the built-in grader does not run. */
+  containerEngine: ContainerEngineSetting;
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { workspace: true, debounceMs: 200, severities: {} };
+export type ContainerEngineSetting = 'auto' | 'docker' | 'podman' | 'off';
+const ENGINES = new Set<ContainerEngineSetting>(['auto', 'docker', 'podman', 'off']);
+
+export const DEFAULT_SETTINGS: ServerSettings = { workspace: true, debounceMs: 200, severities: {}, containerEngine: 'auto' };
 
 const SEVERITIES = new Set<Severity | 'off'>(['error', 'warning', 'information', 'hint', 'off']);
 
@@ -22,11 +27,14 @@ export function readSettings(raw: unknown, base: ServerSettings = DEFAULT_SETTIN
   const section = (raw && typeof raw === 'object' ? raw : {}) as {
     validation?: { workspace?: unknown; debounceMs?: unknown };
     diagnostics?: { severity?: unknown };
+    externalGrading?: { engine?: unknown };
   };
   const out: ServerSettings = { ...base, severities: { ...base.severities } };
   const { workspace, debounceMs } = section.validation ?? {};
   if (typeof workspace === 'boolean') out.workspace = workspace;
   if (typeof debounceMs === 'number' && Number.isFinite(debounceMs) && debounceMs >= 0) out.debounceMs = debounceMs;
+  const engine = section.externalGrading?.engine;
+  if (ENGINES.has(engine as ContainerEngineSetting)) out.containerEngine = engine as ContainerEngineSetting;
   const severity = section.diagnostics?.severity;
   if (severity && typeof severity === 'object') {
     out.severities = {};

@@ -18,6 +18,8 @@ export interface CliOptions {
   test: boolean;
   /** Variants per question under --test. */
   variants: number;
+  /** How --test grades externally graded questions (default auto: what can be graded here). */
+  external: 'auto' | 'builtin' | 'container' | 'off';
 }
 
 /** A mistake on the command line: reported in one line on stderr, exit status 2. */
@@ -57,6 +59,11 @@ Options:
                                needed), and reports crashes, element errors, correct
                                answers below 100% and blank submissions that get credit.
   --variants <n>               Variants per question under --test (default 3).
+  --external <how>             Externally graded questions under --test: builtin (the
+                               Python autograder, run here without a container),
+                               container (the question's image in Docker or Podman), off.
+                               By default each is graded the way it can be here; the
+                               reference solution must grade 100%, the starter code not.
   --list-codes                 List every diagnostic code with its default severity.
   -h, --help                   Show this help.
   -v, --version                Show the version.
@@ -68,7 +75,7 @@ Exit status: 0 when no errors were found, 1 when there were errors, 2 on a usage
  * typo is reported instead of silently ignored.
  */
 export function parseArgs(argv: string[], knownCodes: Pick<ReadonlySet<string>, 'has'>): CliOptions {
-  const options: CliOptions = { folders: [], format: 'human', severities: {}, serial: false, help: false, version: false, listCodes: false, test: false, variants: 3 };
+  const options: CliOptions = { folders: [], format: 'human', severities: {}, serial: false, help: false, version: false, listCodes: false, test: false, variants: 3, external: 'auto' };
   let onlyFolders = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -139,6 +146,12 @@ export function parseArgs(argv: string[], knownCodes: Pick<ReadonlySet<string>, 
         const n = Number(text);
         if (!Number.isInteger(n) || n < 1) throw new UsageError(`--variants: "${text}" is not a whole number of 1 or more`);
         options.variants = n;
+        break;
+      }
+      case '--external': {
+        const text = value();
+        if (text !== 'builtin' && text !== 'container' && text !== 'off') throw new UsageError(`--external: "${text}" is not builtin, container or off`);
+        options.external = text;
         break;
       }
       default:

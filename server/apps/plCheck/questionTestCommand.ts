@@ -20,7 +20,7 @@ export async function runQuestionTestsCommand(options: CliOptions, codes: Map<st
     qids: args.slice(0, -1),
     variants: options.variants,
     severities: options.severities,
-    runtime: { poolSize: options.serial ? 1 : Math.max(2, os.availableParallelism()) },
+    runtime: { poolSize: options.serial ? 1 : Math.max(2, os.availableParallelism()), externalGrading: options.external },
   });
   const cwd = process.cwd();
   let output: string;

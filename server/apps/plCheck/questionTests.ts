@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { loadCourse } from '../../lib/course/course';
 import { applySeverityOverrides, type CourseDiagnostic, type Severity, type SeverityOverrides } from '../../lib/course/diagnostic';
-import { findPython, QuestionRuntime, type RuntimeIssue, type RuntimeOptions } from '../../lib/runtime';
+import { EXTERNAL_NOT_RUN, findPython, QuestionRuntime, type RuntimeIssue, type RuntimeOptions } from '../../lib/runtime';
+import { checkExternalGrading } from './externalGradingCheck';
 import { findCourseRoots } from '../../lib/course/courseReader';
 import { UsageError } from './options';
 import { QUESTION_TEST_CODES } from '../../lib/runtime/diagnosticCodes';
@@ -15,6 +16,8 @@ export interface VariantReport {
   rendered: boolean;
   unsupportedElements: string[];
   correctAnswerScore: number | null;
+  /** Externally graded questions: the reference solution's score (null when not graded here). */
+  referenceScore: number | null;
   error: string | null;
 }
 
@@ -96,7 +99,7 @@ async function testVariant(runtime: QuestionRuntime, root: string, qid: string, 
   const result = await runtime.test(root, qid);
   const seed = result.seed;
   const report = (p: Omit<Problem, 'scannedFolder'>) => reportTo(p, seed);
-  const out: VariantReport = { qid, seed, rendered: false, unsupportedElements: [], correctAnswerScore: null, error: null };
+  const out: VariantReport = { qid, seed, rendered: false, unsupportedElements: [], correctAnswerScore: null, referenceScore: null, error: null };
   const fail = (message: string) => (out.error ??= message);
   for (const issue of result.issues) {
     report(issueProblem(issue, questionDir, ''));
@@ -110,7 +113,16 @@ async function testVariant(runtime: QuestionRuntime, root: string, qid: string, 
     report(at(questionHtml, lineOf(questionHtml, `<${tag}`), 'element-not-previewed', `<${tag}> is not run by the local runtime, so its answers are not tested here`));
   }
   const submission = result.submission;
-  if (submission?.note) report(at(nodePath.join(questionDir, 'info.json'), 1, 'grading-not-run', submission.note));
+  if (submission?.note && submission.note !== EXTERNAL_NOT_RUN) report(at(nodePath.join(questionDir, 'info.json'), 1, 'grading-not-run', submission.note));
+  // Whatever the elements' test() answers did (they are placeholders for a grader), the grader is tried on the reference.
+  if (!result.variant.broken) {
+    const external = await checkExternalGrading(runtime, result.variant, questionDir);
+    out.referenceScore = external.referenceScore;
+    for (const p of external.problems) {
+      report(at(p.file, p.line, p.code, p.message));
+      if (QUESTION_TEST_CODES[p.code].severity === 'error') fail(p.message);
+    }
+  }
   for (const m of result.mismatches) {
     if (!m.includes('skipping comparison')) {
       report(at(questionHtml, 1, 'test-mismatch', m));

@@ -11,6 +11,10 @@ export interface RuntimeOptions {
   memoryMb?: number;
   /** Limit for all phase calls of one unit together (a render of several panels) in milliseconds (default 30000). */
   questionTimeoutMs?: number;
+  /** How externally graded questions grade on Save & Grade (default auto: see externalGrading/externalGrader.ts). */
+  externalGrading?: 'auto' | 'builtin' | 'container' | 'off';
+  /** The container engine for graders in an image (default auto: docker, then podman). */
+  containerEngine?: 'auto' | 'docker' | 'podman' | 'off';
 }
 
 export interface PythonInfo {
@@ -76,6 +80,10 @@ export interface Submission {
   graded: boolean;
   /** Why a gradable submission was not graded here (external or manual grading). */
   note?: string;
+  /** For external grading: what graded it, its console output, and why the job failed (timeout, crash, no results). */
+  externalGrader?: 'builtin' | 'docker' | 'podman';
+  graderOutput?: string;
+  graderFailure?: string;
   issues: RuntimeIssue[];
 }
 

@@ -28,8 +28,13 @@
  *   `BROKEN_QUESTION` in every panel; a panel whose render failed reads `RENDER_ERROR`, with the
  *   reason in `issues`.
  * - Grading follows info.json: `partialCredit: false` gives 0 or 1; format errors make a submission
- *   ungradable (score and partialScores null); `gradingMethod` External or Manual is not graded here
- *   (`graded: false`, `note` says why). `singleVariant` changes nothing on a preview (as in PrairieLearn).
+ *   ungradable (score and partialScores null); `gradingMethod` Manual is not graded here
+ *   (`graded: false`, `note` says why). External grading runs the question's grader on the submitted
+ *   files (externalGrading/): the built-in Python autograder for prairielearn/grader-python, a container
+ *   for any other image when Docker or Podman runs here (`externalGrading`, `containerEngine`
+ *   options); the grader's results become score, feedback (for pl-external-grader-results) and
+ *   format errors as PrairieLearn records them; when it cannot run, `note` says why and what is needed.
+ *   `gradeFiles(variant, {name: text})` grades files without the elements' parse (pl-check --test). `singleVariant` changes nothing on a preview (as in PrairieLearn).
  * - Issues (`RuntimeIssue`) carry `file`/`line` of the code at fault (server.py, an element
  *   controller, question.html) and the Python traceback. Fatal ones break the variant (generate,
  *   prepare) or submission (parse, grade); printed output is a non-fatal issue.
@@ -49,6 +54,9 @@
 export { findPython } from './findPython';
 export { QuestionRuntime, FileError, BROKEN_QUESTION, BROKEN_SUBMISSION, RENDER_ERROR, EXTERNAL_NOT_RUN, MANUAL_NOT_RUN } from './runtime';
 export { PLFILE } from './urls';
+export { readGradingOptions, usesPythonGrader, splitCommandLine, type GradingOptions } from './externalGrading/gradingOptions';
+export { studentFiles, referenceFileNames, type StudentFile } from './externalGrading/submissionFiles';
+export type { ExternalGradingMode } from './externalGrading/externalGrader';
 export { pythonRoot } from './pythonRoot';
 export { renderMustache } from './mustacheRender';
 export type {

@@ -24,6 +24,8 @@ export interface QuestionSource {
   legacyType?: LegacyType;
   /** info.json's "options" (what the built-in v2 types read their choices from). */
   options: Record<string, unknown>;
+  /** info.json's externalGradingOptions as written (read by externalGrading/gradingOptions.ts). */
+  externalGradingOptions: unknown;
   /** Problems that stop the question from running at all (fatal, phase "setup"). */
   issues: RuntimeIssue[];
 }
@@ -68,6 +70,7 @@ export function readQuestion(courseRoot: string, qid: string): QuestionSource {
     dependencies: info.dependencies && typeof info.dependencies === 'object' ? (info.dependencies as Record<string, unknown>) : {},
     legacyType,
     options: info.options && typeof info.options === 'object' && !Array.isArray(info.options) ? (info.options as Record<string, unknown>) : {},
+    externalGradingOptions: info.externalGradingOptions,
     issues,
   };
 }

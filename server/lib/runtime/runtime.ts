@@ -1,3 +1,4 @@
+import { gradeExternally, type ExternalOutcome } from './externalGrading/externalGrader';
 import { findPython } from './findPython';
 import { buildHeadHtml, type ElementDependencies } from './headHtml';
 import { fileData, generateData, gradeData, parseData, prepareData, randomSeed, renderData, seedNumber, testData, type Panel, type DataSource } from './phaseData';
@@ -6,6 +7,7 @@ import { PythonPool } from './pythonPool';
 import { pythonRoot } from './pythonRoot';
 import { createLegacyVariant, renderLegacy, submitLegacy, testLegacy } from './legacy/legacyRuntime';
 import type { LegacyLimits } from './legacy/legacyWorker';
+import { jobData } from './externalGrading/jobFolder';
 import { readQuestion, type QuestionSource } from './question';
 import { runQuestionTest, type QuestionPhases } from './questionTest';
 import type { JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, RuntimeOptions, Submission, Variant } from '../protocol/questionRuntime';
@@ -25,17 +27,24 @@ export class FileError extends Error {
 
 export class QuestionRuntime implements QuestionPhases {
   private pool?: Promise<PythonPool>;
+  private python?: Promise<string>;
   private disposed = false;
 
   constructor(private readonly options: RuntimeOptions = {}) {}
 
+  /** The first working Python, found once. */
+  private getPython(): Promise<string> {
+    this.python ??= findPython(this.options.python).then((found) => {
+      if (!found.ok) throw new Error(found.message);
+      return found.python;
+    });
+    return this.python;
+  }
+
   /** The helper pool, started on first use with the first working Python. */
   private getPool(): Promise<PythonPool> {
     if (this.disposed) return Promise.reject(new Error('the question runtime was disposed'));
-    this.pool ??= findPython(this.options.python).then((found) => {
-      if (!found.ok) throw new Error(found.message);
-      return new PythonPool(found.python, pythonRoot(), this.options.poolSize ?? 2, this.options.timeoutMs ?? 10000, this.options.memoryMb ?? 2048, this.options.questionTimeoutMs);
-    });
+    this.pool ??= this.getPython().then((python) => new PythonPool(python, pythonRoot(), this.options.poolSize ?? 2, this.options.timeoutMs ?? 10000, this.options.memoryMb ?? 2048, this.options.questionTimeoutMs));
     return this.pool;
   }
 
@@ -119,7 +128,7 @@ export class QuestionRuntime implements QuestionPhases {
   }
 
   /** Save (parse) or Save & Grade, as PrairieLearn's pipeline does (docs/reference/questionLifecycle.md, Scores); writes params back to the variant. */
-  async submit(variant: Variant, raw: Record<string, string | string[]>, action: 'save' | 'grade'): Promise<Submission> {
+  async submit(variant: Variant, raw: Record<string, string | string[]>, action: 'save' | 'grade', how: { externalGrading?: boolean } = {}): Promise<Submission> {
     const q = readQuestion(variant.courseRoot, variant.qid);
     const submission: Submission = {
       raw,
@@ -153,6 +162,7 @@ export class QuestionRuntime implements QuestionPhases {
     variant.params = submission.params;
     variant.correctAnswers = submission.correctAnswers;
     if (action === 'save' || !submission.gradable) return submission;
+    if (q.gradingMethod === 'External' && how.externalGrading !== false) return this.gradeExternal(q, variant, submission);
     if (q.gradingMethod !== 'Internal') {
       submission.note = q.gradingMethod === 'External' ? EXTERNAL_NOT_RUN : MANUAL_NOT_RUN;
       return submission;
@@ -183,6 +193,55 @@ export class QuestionRuntime implements QuestionPhases {
     submission.score = typeof data.score === 'number' ? data.score : 0;
     variant.numTries++;
     return submission;
+  }
+
+  /**
+   * Grades files as the submission of an externally graded question, without the elements' parse
+   * (pl-check --test grades the reference solution and the starter code this way). `files` maps
+   * file names to their text.
+   */
+  async gradeFiles(variant: Variant, files: Record<string, string>, how: { referenceSolution?: boolean } = {}): Promise<Submission> {
+    const q = readQuestion(variant.courseRoot, variant.qid);
+    const submittedAnswers = { _files: Object.entries(files).map(([name, text]) => ({ name, contents: Buffer.from(text, 'utf8').toString('base64') })) };
+    const submission: Submission = {
+      raw: {}, submittedAnswers, formatErrors: {}, partialScores: null, score: null, feedback: {}, gradable: true, broken: false,
+      params: variant.params, correctAnswers: variant.correctAnswers, graded: false, issues: [...q.issues],
+    };
+    return this.gradeExternal(q, variant, submission, how.referenceSolution);
+  }
+
+  private async gradeExternal(q: QuestionSource, variant: Variant, submission: Submission, referenceAsStudent = false): Promise<Submission> {
+    const data = jobData({
+      params: submission.params, correctAnswers: submission.correctAnswers, submittedAnswers: submission.submittedAnswers,
+      formatErrors: submission.formatErrors, rawSubmittedAnswers: submission.raw, seed: variant.seed, gradable: submission.gradable,
+    });
+    const outcome: ExternalOutcome = await gradeExternally(q.courseRoot, q.dir, q.externalGradingOptions, data, {
+      mode: this.options.externalGrading ?? 'auto',
+      engine: this.options.containerEngine ?? 'auto',
+      python: await this.getPython(),
+      memoryMb: this.options.memoryMb ?? 2048,
+      referenceAsStudent,
+    });
+    if ('notRun' in outcome) return { ...submission, note: outcome.notRun };
+    const { grade } = outcome;
+    const formatErrors = { ...submission.formatErrors };
+    const graderErrors = grade.formatErrors._external_grader;
+    if (Array.isArray(graderErrors) && graderErrors.length > 0) formatErrors._external_grader = graderErrors;
+    const graded: Submission = {
+      ...submission,
+      formatErrors,
+      feedback: grade.feedback,
+      gradable: grade.gradable,
+      graded: grade.gradable,
+      // PrairieLearn keeps an external grader's score as it is: partialCredit applies to internal grading only.
+      score: grade.gradable ? grade.score : null,
+      partialScores: grade.gradable ? {} : null,
+      externalGrader: outcome.grader,
+      graderOutput: outcome.output,
+      graderFailure: grade.failure,
+    };
+    if (grade.gradable) variant.numTries++;
+    return graded;
   }
 
   /** A dynamic file (`generatedFilesQuestion`) from the elements' and server.py's file(). */

@@ -2,6 +2,7 @@
 // course's questions in real Python.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { LspClient, temporaryFolder } from './lspClient';
@@ -148,4 +149,18 @@ test('bad requests get clear errors and the server keeps serving', async () => {
   assert.match(v.issues[0].message, /seed/);
   assert.equal(await request('prairielearn/preview/close', { session: v.session }), null);
   assert.ok(client.alive);
+});
+
+test('Save & Grade of a Python autograder question grades it with the built-in grader and shows the results', async () => {
+  const fixture = path.resolve(__dirname, '../../lib/runtime/fixtures/autograder');
+  fs.cpSync(path.join(fixture, 'questions/points'), path.join(course, 'questions/autograderPoints'), { recursive: true });
+  fs.cpSync(path.join(fixture, 'serverFilesCourse/aglib'), path.join(course, 'serverFilesCourse/aglib'), { recursive: true });
+  const v = await request('prairielearn/preview/createVariant', { questionDir: path.join(course, 'questions/autograderPoints'), seed: '1' });
+  const field = `_file_editor_${createHash('sha1').update('user_code.py').digest('hex')}`;
+  const answer = fs.readFileSync(path.join(fixture, 'questions/points/tests/ans.py'));
+  const graded = await request('prairielearn/preview/submit', { session: v.session, raw: { [field]: answer.toString('base64') }, action: 'grade' });
+  assert.deepEqual(graded.submissions.map((s) => [s.graded, s.score]), [[true, 1]]);
+  assert.match(graded.rendered.submissionHtmls[0], /Score: 100%/);
+  const broken = await request('prairielearn/preview/submit', { session: v.session, raw: { [field]: Buffer.from('def square(x) return x').toString('base64') }, action: 'grade' });
+  assert.deepEqual([broken.submissions.at(-1)!.gradable, broken.submissions.at(-1)!.formatErrors], [false, { _external_grader: ['Your code has a syntax error.'] }]);
 });
