@@ -6,7 +6,7 @@ compare.ts, never by the runtime; nothing of PrairieLearn is copied here.
 Usage: python3 pl_unit.py <prairielearn-checkout> <our server/python dir>
 Each stdin line is a request {"id", "courseRoot", "questionDir", "jobs": [...]}; each reply line is
 {"id", "results": [{"data", "html", "fatal", "issues"}]} or {"id", "error": {"message"}}.
-A unit runs in a forked child (PrairieLearn forks a worker per question call), seeded once.
+A unit runs in a worker forked per question, seeded once, with the modules it imported dropped after it.
 """
 
 import copy
@@ -64,6 +64,45 @@ class FakerSeeder(MetaPathFinder):
 
             Faker.seed(self.seed)
         return None
+
+
+def warm_up():
+    """Compiles every core controller in the parent, so forked units start with the code ready."""
+    for entry in element_map_of(""):
+        pass
+    for name in os.listdir(PL_ELEMENTS):
+        info = os.path.join(PL_ELEMENTS, name, "info.json")
+        if os.path.isfile(info):
+            try:
+                with open(info, encoding="utf-8") as f:
+                    controller = os.path.join(PL_ELEMENTS, name, json.load(f).get("controller", ""))
+                with open(controller, encoding="utf-8") as f:
+                    py312compat.compile_compat(f.read(), controller, "exec")
+            except (OSError, ValueError, SyntaxError):
+                pass
+    # One render of common elements loads their schemas and lazy imports here, not in every fork.
+    html = ('<pl-multiple-choice answers-name="a"><pl-answer correct="true">1</pl-answer><pl-answer>2</pl-answer></pl-multiple-choice>'
+            '<pl-checkbox answers-name="b"><pl-answer correct="true">1</pl-answer><pl-answer>2</pl-answer></pl-checkbox>'
+            '<pl-number-input answers-name="c" correct-answer="1"></pl-number-input>')
+    data = {"params": {}, "correct_answers": {}, "variant_seed": 1, "options": {}, "preferences": {}, "answers_names": {}}
+    try:
+        cwd = os.getcwd()
+        question_phases.process("prepare", data, {"html": html, "elements": element_map_of(""), "element_extensions": {}, "course_path": "/nonexistent"})
+        os.chdir(cwd)
+    except Exception:  # noqa: BLE001 - only a warm-up
+        pass
+    import gc
+
+    gc.freeze()
+
+
+_maps = {}
+
+
+def element_map_of(course_root):
+    if course_root not in _maps:
+        _maps[course_root] = element_map(course_root)
+    return _maps[course_root]
 
 
 def element_map(course_root):
@@ -162,7 +201,7 @@ def run_unit(request):
         random.seed(seed)
         np.random.seed(seed)
         sys.meta_path.insert(0, FakerSeeder(seed))
-    context = {"elements": element_map(course_root), "element_extensions": extensions(course_root), "course_path": course_root}
+    context = {"elements": element_map_of(course_root), "element_extensions": extensions(course_root), "course_path": course_root}
     server = Server(course_root, question_dir)
     results = []
     for job in jobs:
@@ -180,33 +219,87 @@ def run_unit(request):
     return {"results": results}
 
 
+def serve(read_fd, write_fd):
+    """A worker for one question: units one after another, each with fresh module state."""
+    reader = os.fdopen(read_fd, encoding="utf-8")
+    writer = os.fdopen(write_fd, "w", encoding="utf-8")
+    for line in reader:
+        baseline = set(sys.modules)
+        signal.alarm(60)  # a unit that never ends must not stop the comparison
+        try:
+            text = json.dumps(run_unit(json.loads(line)), allow_nan=False)
+        except BaseException as err:  # noqa: BLE001
+            text = json.dumps({"error": {"message": f"{type(err).__name__}: {err}"}})
+        signal.alarm(0)
+        for name in set(sys.modules) - baseline:  # what course code imported is imported afresh next time
+            del sys.modules[name]
+        writer.write(text + "\n")
+        writer.flush()
+
+
+class Worker:
+    """Forked from the warm parent per question (PrairieLearn forks per call; the units here reseed and reload)."""
+
+    def __init__(self, key):
+        self.key = key
+        to_child_r, to_child_w = os.pipe()
+        from_child_r, from_child_w = os.pipe()
+        self.pid = os.fork()
+        if self.pid == 0:
+            os.close(to_child_w)
+            os.close(from_child_r)
+            try:
+                serve(to_child_r, from_child_w)
+            finally:
+                os._exit(0)
+        os.close(to_child_r)
+        os.close(from_child_w)
+        self.writer = os.fdopen(to_child_w, "w", encoding="utf-8")
+        self.reader = os.fdopen(from_child_r, encoding="utf-8")
+
+    def ask(self, line):
+        try:
+            self.writer.write(line.rstrip("\n") + "\n")
+            self.writer.flush()
+        except OSError:
+            return ""
+        return self.reader.readline()
+
+    def stop(self):
+        for f in (self.writer, self.reader):
+            try:
+                f.close()
+            except OSError:
+                pass
+        try:
+            os.kill(self.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        os.waitpid(self.pid, 0)
+
+
 def main():
     out = os.fdopen(os.dup(1), "w", encoding="utf-8")
     sys.stdout = sys.stderr
+    warm_up()
     out.write(json.dumps({"ready": True}) + "\n")
     out.flush()
+    worker = None
     for line in sys.stdin:
         if not line.strip():
             continue
         request = json.loads(line)
-        read_fd, write_fd = os.pipe()
-        pid = os.fork()
-        if pid == 0:
-            os.close(read_fd)
-            signal.alarm(60)  # a question that never ends must not stop the comparison
-            try:
-                reply = run_unit(request)
-                text = json.dumps(reply, allow_nan=False)
-            except BaseException as err:  # noqa: BLE001
-                text = json.dumps({"error": {"message": f"{type(err).__name__}: {err}"}})
-            with os.fdopen(write_fd, "w", encoding="utf-8") as w:
-                w.write(text)
-            os._exit(0)
-        os.close(write_fd)
-        with os.fdopen(read_fd, encoding="utf-8") as r:
-            text = r.read()
-        os.waitpid(pid, 0)
-        reply = json.loads(text) if text else {"error": {"message": "the worker ended without answering"}}
+        element_map_of(request["courseRoot"])  # in the parent: later forks of this course inherit it
+        key = (request["courseRoot"], request["questionDir"])
+        if worker is not None and worker.key != key:
+            worker.stop()
+            worker = None
+        worker = worker or Worker(key)
+        text = worker.ask(line)
+        if not text:
+            worker.stop()
+            worker = None
+        reply = json.loads(text) if text else {"error": {"message": "the worker ended without answering (timeout or crash)"}}
         reply["id"] = request.get("id")
         out.write(json.dumps(reply) + "\n")
         out.flush()

@@ -44,10 +44,17 @@ def transform(source: str) -> str:
     return "from __future__ import annotations\n" + changed
 
 
+_compiled = {}
+
+
 def compile_compat(source, filename, mode, *args, **kwargs):
-    if isinstance(source, (str, bytes)):
-        source = transform(source)
-    return compile(source, filename, mode, *args, **kwargs)
+    """compile() of transformed source, remembered by (file, source): a warm parent compiles once for all forks."""
+    if not isinstance(source, (str, bytes)) or args or kwargs:
+        return compile(source, filename, mode, *args, **kwargs)
+    key = (str(filename), source, mode)
+    if key not in _compiled:
+        _compiled[key] = compile(transform(source), filename, mode)
+    return _compiled[key]
 
 
 class _Loader(importlib.machinery.SourceFileLoader):
