@@ -136,7 +136,8 @@ def extensions(course_root):
             info_path = os.path.join(root, element, ext, "info.json")
             if os.path.isfile(info_path):
                 with open(info_path, encoding="utf-8") as f:
-                    out.setdefault(element, {})[ext] = {**json.load(f), "directory": ext}
+                    # As PrairieLearn's loadExtensions: the name and the absolute directory, then info.json.
+                    out.setdefault(element, {})[ext] = {"name": ext, "directory": os.path.join(root, element, ext), **json.load(f)}
     return out
 
 

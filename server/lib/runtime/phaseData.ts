@@ -30,7 +30,7 @@ export function randomSeed(): string {
 }
 
 function common(q: QuestionSource, seed: string, options: JsonObject = {}): JsonObject {
-  return { variant_seed: seedNumber(seed), options: { ...pathOptions(q), ...options }, preferences: {} };
+  return { variant_seed: seedNumber(seed), options: { ...pathOptions(q), ...options }, preferences: { ...q.preferences } as JsonObject };
 }
 
 export function generateData(q: QuestionSource, seed: string): JsonObject {

@@ -24,6 +24,8 @@ export interface QuestionSource {
   legacyType?: LegacyType;
   /** info.json's "options" (what the built-in v2 types read their choices from). */
   options: Record<string, unknown>;
+  /** The `default` of each entry of info.json's `preferences`: PrairieLearn passes them as `data["preferences"]`. */
+  preferences: Record<string, unknown>;
   /** Problems that stop the question from running at all (fatal, phase "setup"). */
   issues: RuntimeIssue[];
 }
@@ -68,6 +70,16 @@ export function readQuestion(courseRoot: string, qid: string): QuestionSource {
     dependencies: info.dependencies && typeof info.dependencies === 'object' ? (info.dependencies as Record<string, unknown>) : {},
     legacyType,
     options: info.options && typeof info.options === 'object' && !Array.isArray(info.options) ? (info.options as Record<string, unknown>) : {},
+    preferences: defaultPreferences(info.preferences),
     issues,
   };
+}
+
+function defaultPreferences(schema: unknown): Record<string, unknown> {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(schema as Record<string, unknown>)) {
+    out[key] = entry && typeof entry === 'object' ? (entry as { default?: unknown }).default : undefined;
+  }
+  return out;
 }

@@ -40,10 +40,11 @@ test('multiple choice prepare: one correct choice, keys a.., the same variant fo
   assert.match(elementError(MC, 'prepare', mc('size="3"'), phaseData('prepare'))!, /dropdown/);
 });
 
-test('multiple choice reads the deprecated external-json file from serverFilesCourse', () => {
+// PrairieLearn reads the file relative to the question directory (elements/pl-multiple-choice at 88fb855).
+test('multiple choice reads the deprecated external-json file from the question directory', () => {
   const html = '<pl-multiple-choice answers-name="q" external-json="capitals.json" external-json-correct-key="right" external-json-incorrect-key="wrong" order="ascend"></pl-multiple-choice>';
   const data = phaseData('prepare');
-  data.options = { server_files_course_path: path.join(__dirname, 'fixtures', 'elementsCourse', 'serverFilesCourse') };
+  data.options = { question_path: path.join(__dirname, 'fixtures', 'elementsCourse', 'serverFilesCourse') };
   const out = runElement(MC, 'prepare', html, data).data;
   assert.deepEqual(out.params.q.map((o: Data) => o.html), ['Lyon', 'Nice', 'Paris']);
   assert.equal(out.correct_answers.q.html, 'Paris');

@@ -46,6 +46,18 @@ describe('variants and seeds (Seeds)', () => {
   });
 });
 
+describe('data PrairieLearn gives server.py', () => {
+  // PrairieLearn: preferences are the defaults of info.json "preferences" (lib/question-preferences.ts),
+  // and only an imported `test` is skipped (python/prairielearn/internal/zygote_utils.py), at 88fb855.
+  test('preference defaults from info.json, and a grade() imported from a course module is called', async () => {
+    const v = await runtime.createVariant(COURSE, 'imported-grade', '1');
+    assert.equal(v.broken, false, JSON.stringify(v.issues));
+    assert.deepEqual(v.params, { base: 10, word: 'hi' });
+    const s = await runtime.submit(v, {}, 'grade');
+    assert.equal(s.score, 1, JSON.stringify(s.issues));
+  });
+});
+
 describe('grading (Scores)', () => {
   test('correct and wrong answers by correct_answers, with the answer panel after a submission', async () => {
     const v = await runtime.createVariant(COURSE, 'seeded', 'k3x9');
