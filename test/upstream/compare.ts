@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { findPython } from '../../server/src/questionRuntime/findPython';
 import { expandMarkdown } from '../../server/src/questionRuntime/markdown';
 import { renderMustache } from '../../server/src/questionRuntime/mustacheRender';
-import { generateData, gradeData, parseData, prepareData, renderData, testData } from '../../server/src/questionRuntime/phaseData';
+import { generateData, gradeData, parseData, prepareData, renderData, testData, withWorkspaceFiles } from '../../server/src/questionRuntime/phaseData';
 import { runPhases, type PhaseCall } from '../../server/src/questionRuntime/phaseRunner';
 import { PythonPool } from '../../server/src/questionRuntime/pythonPool';
 import { pythonRoot } from '../../server/src/questionRuntime/pythonRoot';
@@ -108,7 +108,7 @@ async function variantOn(side: 'ours' | 'theirs', s: Sides, q: QuestionSource, s
   const run = (c: PhaseCall) => (side === 'ours' ? s.ours(q, c) : s.theirs(q, c));
   const gen = await run({ phase: 'generate', data: generateData(q, seed) });
   if (gen.fatal) return { failure: stable((gen as UpstreamResult).issues ?? 'generate failed') };
-  const prep = await run({ phase: 'prepare', data: prepareData(q, seed, gen.data.params, gen.data.correct_answers) });
+  const prep = await run({ phase: 'prepare', data: prepareData(q, seed, withWorkspaceFiles(q, gen.data.params), gen.data.correct_answers) });
   return prep.fatal ? { failure: stable((prep as UpstreamResult).issues ?? 'prepare failed') } : { data: prep.data };
 }
 

@@ -37,6 +37,18 @@ export function generateData(q: QuestionSource, seed: string): JsonObject {
   return { params: {}, correct_answers: {}, ...common(q, seed) };
 }
 
+/**
+ * Params after generate as PrairieLearn stores them before prepare: a workspace question gets
+ * `_workspace_required_file_names` (its graded files that are not glob patterns) and those names
+ * appended to `_required_file_names`, so pl-workspace can report missing files.
+ */
+export function withWorkspaceFiles(q: QuestionSource, params: JsonObject): JsonObject {
+  if (q.workspaceGradedFiles === undefined) return params;
+  const names = q.workspaceGradedFiles.filter((f) => !/[*?[\]{}()!]/.test(f));
+  const before = Array.isArray(params._required_file_names) ? (params._required_file_names as string[]) : [];
+  return { ...params, _workspace_required_file_names: names, _required_file_names: [...before, ...names] };
+}
+
 export function prepareData(q: QuestionSource, seed: string, params: JsonObject, correctAnswers: JsonObject): JsonObject {
   return { params, correct_answers: correctAnswers, ...common(q, seed), answers_names: {} };
 }

@@ -56,6 +56,12 @@ describe('data PrairieLearn gives server.py', () => {
     const s = await runtime.submit(v, {}, 'grade');
     assert.equal(s.score, 1, JSON.stringify(s.issues));
   });
+
+  // PrairieLearn adds these between generate and prepare (lib/question-variant.ts at 88fb855).
+  test('a workspace question gets its graded file names (not the glob patterns) in params', async () => {
+    const v = await runtime.createVariant(COURSE, 'workspace-files', '1');
+    assert.deepEqual(v.params, { _workspace_required_file_names: ['main.py'], _required_file_names: ['main.py'] });
+  });
 });
 
 describe('grading (Scores)', () => {
