@@ -5,15 +5,15 @@
 // variant, so a random draw that differs shows once (params), not again in every grade.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { findPython } from '../../server/src/questionRuntime/findPython';
-import { expandMarkdown } from '../../server/src/questionRuntime/markdown';
-import { renderMustache } from '../../server/src/questionRuntime/mustacheRender';
-import { generateData, gradeData, parseData, prepareData, renderData, testData, withWorkspaceFiles } from '../../server/src/questionRuntime/phaseData';
-import { runPhases, type PhaseCall } from '../../server/src/questionRuntime/phaseRunner';
-import { PythonPool } from '../../server/src/questionRuntime/pythonPool';
-import { pythonRoot } from '../../server/src/questionRuntime/pythonRoot';
-import { readQuestion, type QuestionSource } from '../../server/src/questionRuntime/question';
-import type { JsonObject, Variant } from '../../server/src/questionRuntime/types';
+import { findPython } from '../../server/lib/runtime/findPython';
+import { expandMarkdown } from '../../server/lib/runtime/markdown';
+import { renderMustache } from '../../server/lib/runtime/mustacheRender';
+import { generateData, gradeData, parseData, prepareData, renderData, testData, withWorkspaceFiles } from '../../server/lib/runtime/phaseData';
+import { runPhases, type PhaseCall } from '../../server/lib/runtime/phaseRunner';
+import { PythonPool } from '../../server/lib/runtime/pythonPool';
+import { pythonRoot } from '../../server/lib/runtime/pythonRoot';
+import { readQuestion, type QuestionSource } from '../../server/lib/runtime/question';
+import type { JsonObject, Variant } from '../../server/lib/protocol/questionRuntime';
 import { answerOwners, differingKeys, formControls, ownerOf, stable } from './differences';
 import { UpstreamHelper, type UpstreamResult } from './upstreamHelper';
 

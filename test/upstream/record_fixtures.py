@@ -1,5 +1,5 @@
 """Records what PrairieLearn's own elements give for fixed cases, as fixtures for
-test/questionRuntime/upstreamFixtures.test.ts (which then needs no checkout).
+test/lib/runtime/upstreamFixtures.test.ts (which then needs no checkout).
 
 Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json>
 

@@ -2,7 +2,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import * as path from 'node:path';
 import * as readline from 'node:readline';
-import type { PhaseJob } from '../../server/src/questionRuntime/pythonPool';
+import type { PhaseJob } from '../../server/lib/runtime/pythonPool';
 
 export interface UpstreamResult {
   data: Record<string, any>;
