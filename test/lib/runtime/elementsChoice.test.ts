@@ -115,7 +115,8 @@ test('checkbox prepare, parse and the select-count messages', () => {
   assert.deepEqual(variant.params.q.map((o: Data) => [o.key, o.html]), [['a', 'A'], ['b', 'B'], ['c', 'C'], ['d', 'D']]);
   assert.deepEqual(variant.correct_answers.q.map((o: Data) => o.key), ['a', 'b']);
   const v = { params: variant.params, correct_answers: variant.correct_answers };
-  assert.deepEqual(submitTo(CB, cb(), v, ['b', 'a']).partial_scores.q, { score: 1, weight: 1, feedback: { b: 'Yes, B' } });
+  // One feedback entry per choice, null where it has none (elements/pl-checkbox at PrairieLearn 88fb855).
+  assert.deepEqual(submitTo(CB, cb(), v, ['b', 'a']).partial_scores.q, { score: 1, weight: 1, feedback: { a: null, b: 'Yes, B', c: null, d: 'Not D' } });
   assert.equal(submitTo(CB, cb(), v, ['a', 'x']).format_errors.q, 'You selected an invalid option: x');
   assert.equal(submitTo(CB, cb(), v, undefined).format_errors.q, 'You must select between <b>1</b> and <b>4</b> options.');
   assert.equal(submitTo(CB, cb('min-select="2" max-select="2"'), v, 'a').format_errors.q, 'You must select exactly <b>2</b> options.');
