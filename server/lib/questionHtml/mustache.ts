@@ -58,10 +58,13 @@ export function scanMustache(text: string): MustacheScan {
     let inner = start + (triple ? 3 : 2);
     let kind: MustacheKind = triple ? 'raw' : 'variable';
     if (!triple) {
-      const sigil = SIGILS[text[inner]];
+      // mustache.js skips spaces after "{{" before reading the tag type: "{{ #items }}" opens a section.
+      let at = inner;
+      while (at < close && /\s/.test(text[at])) at++;
+      const sigil = SIGILS[text[at]];
       if (sigil) {
         kind = sigil;
-        inner++;
+        inner = at + 1;
       }
     }
     const raw = text.slice(inner, close);

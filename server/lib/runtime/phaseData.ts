@@ -30,11 +30,23 @@ export function randomSeed(): string {
 }
 
 function common(q: QuestionSource, seed: string, options: JsonObject = {}): JsonObject {
-  return { variant_seed: seedNumber(seed), options: { ...pathOptions(q), ...options }, preferences: {} };
+  return { variant_seed: seedNumber(seed), options: { ...pathOptions(q), ...options }, preferences: { ...q.preferences } as JsonObject };
 }
 
 export function generateData(q: QuestionSource, seed: string): JsonObject {
   return { params: {}, correct_answers: {}, ...common(q, seed) };
+}
+
+/**
+ * Params after generate as PrairieLearn stores them before prepare: a workspace question gets
+ * `_workspace_required_file_names` (its graded files that are not glob patterns) and those names
+ * appended to `_required_file_names`, so pl-workspace can report missing files.
+ */
+export function withWorkspaceFiles(q: QuestionSource, params: JsonObject): JsonObject {
+  if (q.workspaceGradedFiles === undefined) return params;
+  const names = q.workspaceGradedFiles.filter((f) => !/[*?[\]{}()!]/.test(f));
+  const before = Array.isArray(params._required_file_names) ? (params._required_file_names as string[]) : [];
+  return { ...params, _workspace_required_file_names: names, _required_file_names: [...before, ...names] };
 }
 
 export function prepareData(q: QuestionSource, seed: string, params: JsonObject, correctAnswers: JsonObject): JsonObject {

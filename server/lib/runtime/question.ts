@@ -26,6 +26,10 @@ export interface QuestionSource {
   options: Record<string, unknown>;
   /** info.json's externalGradingOptions as written (read by externalGrading/gradingOptions.ts). */
   externalGradingOptions: unknown;
+  /** The `default` of each entry of info.json's `preferences`: PrairieLearn passes them as `data["preferences"]`. */
+  preferences: Record<string, unknown>;
+  /** workspaceOptions.gradedFiles when info.json has a workspace (`workspaceOptions.image`); undefined otherwise. */
+  workspaceGradedFiles?: string[];
   /** Problems that stop the question from running at all (fatal, phase "setup"). */
   issues: RuntimeIssue[];
 }
@@ -71,6 +75,23 @@ export function readQuestion(courseRoot: string, qid: string): QuestionSource {
     legacyType,
     options: info.options && typeof info.options === 'object' && !Array.isArray(info.options) ? (info.options as Record<string, unknown>) : {},
     externalGradingOptions: info.externalGradingOptions,
+    preferences: defaultPreferences(info.preferences),
+    workspaceGradedFiles: workspaceGradedFiles(info.workspaceOptions),
     issues,
   };
+}
+
+function defaultPreferences(schema: unknown): Record<string, unknown> {
+  if (!schema || typeof schema !== 'object' || Array.isArray(schema)) return {};
+  const out: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(schema as Record<string, unknown>)) {
+    out[key] = entry && typeof entry === 'object' ? (entry as { default?: unknown }).default : undefined;
+  }
+  return out;
+}
+
+function workspaceGradedFiles(options: unknown): string[] | undefined {
+  if (!options || typeof options !== 'object' || typeof (options as { image?: unknown }).image !== 'string') return undefined;
+  const files = (options as { gradedFiles?: unknown }).gradedFiles;
+  return Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string') : [];
 }

@@ -1,7 +1,7 @@
 import { gradeExternally, type ExternalOutcome } from './externalGrading/externalGrader';
 import { findPython } from './findPython';
 import { buildHeadHtml, type ElementDependencies } from './headHtml';
-import { fileData, generateData, gradeData, parseData, prepareData, randomSeed, renderData, seedNumber, testData, type Panel, type DataSource } from './phaseData';
+import { fileData, generateData, gradeData, parseData, prepareData, randomSeed, renderData, seedNumber, testData, withWorkspaceFiles, type Panel, type DataSource } from './phaseData';
 import { runPhases, type PhaseCall } from './phaseRunner';
 import { PythonPool } from './pythonPool';
 import { pythonRoot } from './pythonRoot';
@@ -73,7 +73,7 @@ export class QuestionRuntime implements QuestionPhases {
     variant.issues.push(...generated.issues);
     if (generated.fatal) return { ...variant, broken: true };
     const gen = generated.data;
-    const [prepared] = await runPhases(pool, q, [{ phase: 'prepare', data: prepareData(q, variant.seed, gen.params as JsonObject, gen.correct_answers as JsonObject) }]);
+    const [prepared] = await runPhases(pool, q, [{ phase: 'prepare', data: prepareData(q, variant.seed, withWorkspaceFiles(q, gen.params as JsonObject), gen.correct_answers as JsonObject) }]);
     variant.issues.push(...prepared.issues);
     if (prepared.fatal) return { ...variant, broken: true, params: gen.params as JsonObject, correctAnswers: gen.correct_answers as JsonObject };
     return { ...variant, params: prepared.data.params as JsonObject, correctAnswers: prepared.data.correct_answers as JsonObject };

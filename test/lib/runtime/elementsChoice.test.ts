@@ -40,10 +40,11 @@ test('multiple choice prepare: one correct choice, keys a.., the same variant fo
   assert.match(elementError(MC, 'prepare', mc('size="3"'), phaseData('prepare'))!, /dropdown/);
 });
 
-test('multiple choice reads the deprecated external-json file from serverFilesCourse', () => {
+// PrairieLearn reads the file relative to the question directory (elements/pl-multiple-choice at 88fb855).
+test('multiple choice reads the deprecated external-json file from the question directory', () => {
   const html = '<pl-multiple-choice answers-name="q" external-json="capitals.json" external-json-correct-key="right" external-json-incorrect-key="wrong" order="ascend"></pl-multiple-choice>';
   const data = phaseData('prepare');
-  data.options = { server_files_course_path: path.join(__dirname, 'fixtures', 'elementsCourse', 'serverFilesCourse') };
+  data.options = { question_path: path.join(__dirname, 'fixtures', 'elementsCourse', 'serverFilesCourse') };
   const out = runElement(MC, 'prepare', html, data).data;
   assert.deepEqual(out.params.q.map((o: Data) => o.html), ['Lyon', 'Nice', 'Paris']);
   assert.equal(out.correct_answers.q.html, 'Paris');
@@ -114,7 +115,8 @@ test('checkbox prepare, parse and the select-count messages', () => {
   assert.deepEqual(variant.params.q.map((o: Data) => [o.key, o.html]), [['a', 'A'], ['b', 'B'], ['c', 'C'], ['d', 'D']]);
   assert.deepEqual(variant.correct_answers.q.map((o: Data) => o.key), ['a', 'b']);
   const v = { params: variant.params, correct_answers: variant.correct_answers };
-  assert.deepEqual(submitTo(CB, cb(), v, ['b', 'a']).partial_scores.q, { score: 1, weight: 1, feedback: { b: 'Yes, B' } });
+  // One feedback entry per choice, null where it has none (elements/pl-checkbox at PrairieLearn 88fb855).
+  assert.deepEqual(submitTo(CB, cb(), v, ['b', 'a']).partial_scores.q, { score: 1, weight: 1, feedback: { a: null, b: 'Yes, B', c: null, d: 'Not D' } });
   assert.equal(submitTo(CB, cb(), v, ['a', 'x']).format_errors.q, 'You selected an invalid option: x');
   assert.equal(submitTo(CB, cb(), v, undefined).format_errors.q, 'You must select between <b>1</b> and <b>4</b> options.');
   assert.equal(submitTo(CB, cb('min-select="2" max-select="2"'), v, 'a').format_errors.q, 'You must select exactly <b>2</b> options.');

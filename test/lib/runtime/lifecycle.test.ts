@@ -46,6 +46,24 @@ describe('variants and seeds (Seeds)', () => {
   });
 });
 
+describe('data PrairieLearn gives server.py', () => {
+  // PrairieLearn: preferences are the defaults of info.json "preferences" (lib/question-preferences.ts),
+  // and only an imported `test` is skipped (python/prairielearn/internal/zygote_utils.py), at 88fb855.
+  test('preference defaults from info.json, and a grade() imported from a course module is called', async () => {
+    const v = await runtime.createVariant(COURSE, 'imported-grade', '1');
+    assert.equal(v.broken, false, JSON.stringify(v.issues));
+    assert.deepEqual(v.params, { base: 10, word: 'hi' });
+    const s = await runtime.submit(v, {}, 'grade');
+    assert.equal(s.score, 1, JSON.stringify(s.issues));
+  });
+
+  // PrairieLearn adds these between generate and prepare (lib/question-variant.ts at 88fb855).
+  test('a workspace question gets its graded file names (not the glob patterns) in params', async () => {
+    const v = await runtime.createVariant(COURSE, 'workspace-files', '1');
+    assert.deepEqual(v.params, { _workspace_required_file_names: ['main.py'], _required_file_names: ['main.py'] });
+  });
+});
+
 describe('grading (Scores)', () => {
   test('correct and wrong answers by correct_answers, with the answer panel after a submission', async () => {
     const v = await runtime.createVariant(COURSE, 'seeded', 'k3x9');

@@ -30,3 +30,8 @@ test('dotted names resolve through the context stack; comments and standalone se
 test('an unclosed section throws, as mustache.js does', () => {
   assert.throws(() => renderMustache('{{#a}}x', {}), /Unclosed section "a"/);
 });
+
+test('spaces after "{{" do not hide the tag type: "{{ #items }}" is a section, "{{ ^none }}" inverted (as mustache.js)', () => {
+  const view = { items: [{ n: 1 }, { n: 2 }], none: [] };
+  assert.equal(renderMustache('{{ #items }}<{{ n }}>{{ /items }}{{  ^none }}empty{{ /none }}', view), '<1><2>empty');
+});

@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 import prairielearn as pl
-from checkbox_scoring import draw_counts, partial_credit_method, score
+from checkbox_scoring import draw_counts, partial_credit_method, score, select_limits
 from prairielearn import element_ui as ui
 
 OPTIONAL = [
@@ -20,7 +20,7 @@ def _answers(element: Any) -> list[tuple[str, bool, str | None]]:
     for child in element:
         if isinstance(child.tag, str) and child.tag in ("pl-answer", "pl_answer"):
             pl.check_attribs(child, required_attribs=[], optional_attribs=["correct", "feedback"])
-            out.append((pl.inner_html(child).strip(), pl.get_boolean_attrib(child, "correct", False), pl.get_string_attrib(child, "feedback", None)))
+            out.append((pl.inner_html(child), pl.get_boolean_attrib(child, "correct", False), pl.get_string_attrib(child, "feedback", None)))
     return out
 
 
@@ -35,9 +35,11 @@ def prepare(element_html: str, data: dict) -> None:
     incorrect = [a for a in answers if not a[1]]
     n_correct, n_incorrect, _ = draw_counts(element, len(correct), len(incorrect))
     shown = random.sample(correct, n_correct) + random.sample(incorrect, n_incorrect)
-    fixed = pl.get_boolean_attrib(element, "fixed-order", False) or pl.get_string_attrib(element, "order", "random") == "fixed"
-    if fixed:
-        shown.sort(key=answers.index)
+    if pl.has_attrib(element, "fixed-order") and pl.has_attrib(element, "order"):
+        raise ValueError('Setting answer choice order should be done with the "order" attribute.')
+    order = pl.get_string_attrib(element, "order", "fixed" if pl.get_boolean_attrib(element, "fixed-order", False) else "random")
+    if order == "fixed":
+        shown.sort(key=lambda a: next(i for i, b in enumerate(answers) if b is a))
     else:
         random.shuffle(shown)
     options = [{"key": pl.index2key(i), "html": a[0], "feedback": a[2]} for i, a in enumerate(shown)]
@@ -46,12 +48,7 @@ def prepare(element_html: str, data: dict) -> None:
 
 
 def _limits(element: Any, data: dict, name: str) -> tuple[int, int]:
-    shown = len(data["params"].get(name, []))
-    detailed = pl.get_boolean_attrib(element, "detailed-help-text", False)
-    n_correct = len(data["correct_answers"].get(name, []) or [])
-    lo_default = pl.get_integer_attrib(element, "min-correct", 1) if detailed else 1
-    hi_default = pl.get_integer_attrib(element, "max-correct", n_correct or shown) if detailed else shown
-    return pl.get_integer_attrib(element, "min-select", lo_default), pl.get_integer_attrib(element, "max-select", hi_default)
+    return select_limits(element, len(data["params"].get(name, [])))
 
 
 def _selected(value: Any) -> list[str]:
@@ -60,9 +57,9 @@ def _selected(value: Any) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-def _feedback(data: dict, name: str, keys: list[str]) -> dict[str, str]:
-    by_key = {o["key"]: o.get("feedback") for o in data["params"].get(name, [])}
-    return {k: by_key[k] for k in keys if by_key.get(k)}
+def _feedback(data: dict, name: str) -> dict[str, str | None]:
+    """Every option's feedback (None where it has none), as PrairieLearn stores it in the partial score."""
+    return {o["key"]: o.get("feedback") for o in data["params"].get(name, [])}
 
 
 def render(element_html: str, data: dict) -> str:
@@ -135,20 +132,18 @@ def parse(element_html: str, data: dict) -> None:
     allow_blank = pl.get_boolean_attrib(element, "allow-blank", False)
     selected = _selected(data["submitted_answers"].get(name))
     keys = {o["key"] for o in data["params"].get(name, [])}
-    for key in selected:
-        if key not in keys:
-            data["format_errors"][name] = f"You selected an invalid option: {html.escape(str(key))}"
-            return
+    bad = set(selected) - keys
+    if bad:
+        data["format_errors"][name] = f"You selected an invalid option: {html.escape(str(bad.pop()))}"
+        return
     lo, hi = _limits(element, data, name)
-    if not selected and allow_blank:
-        data["submitted_answers"][name] = []
+    if (allow_blank and not selected) or lo <= len(selected) <= hi:
         return
-    if not lo <= len(selected) <= hi:
-        count = f"exactly <b>{lo}</b> option{'s' if lo != 1 else ''}" if lo == hi else f"between <b>{lo}</b> and <b>{hi}</b> options"
-        ending = " (or skip this question by leaving it blank)." if allow_blank else "."
-        data["format_errors"][name] = f"You must select {count}{ending}"
-        return
-    data["submitted_answers"][name] = sorted(selected)
+    if lo != hi:
+        text = f"You must select between <b>{lo}</b> and <b>{hi}</b> options"
+    else:
+        text = f"You must select exactly <b>{lo}</b> option{'' if lo == 1 else 's'}"
+    data["format_errors"][name] = text + (" (or skip this question by leaving it blank)." if allow_blank else ".")
 
 
 def _expected(element: Any, data: dict, name: str, selected: list[str]) -> dict[str, Any]:
@@ -156,14 +151,12 @@ def _expected(element: Any, data: dict, name: str, selected: list[str]) -> dict[
     correct = {o["key"] for o in data["correct_answers"].get(name, [])}
     shown = len(data["params"].get(name, []))
     value = score(partial_credit_method(element), set(selected), correct, shown, pl.get_boolean_attrib(element, "allow-blank", False))
-    return {"score": value, "weight": weight, "feedback": _feedback(data, name, sorted(selected))}
+    return {"score": value, "weight": weight, "feedback": _feedback(data, name)}
 
 
 def grade(element_html: str, data: dict) -> None:
     element = ui.parse_element(element_html)
     name = pl.get_string_attrib(element, "answers-name")
-    if name not in data["correct_answers"]:
-        return
     data["partial_scores"][name] = _expected(element, data, name, _selected(data["submitted_answers"].get(name)))
 
 
@@ -171,29 +164,27 @@ def test(element_html: str, data: dict) -> None:
     element = ui.parse_element(element_html)
     name = pl.get_string_attrib(element, "answers-name")
     kind = data["test_type"]
-    keys = [o["key"] for o in data["params"].get(name, [])]
+    keys = [pl.index2key(i) for i in range(len(data["params"][name]))]
     lo, hi = _limits(element, data, name)
+    allow_blank = pl.get_boolean_attrib(element, "allow-blank", False)
     if kind == "invalid":
-        if pl.get_boolean_attrib(element, "allow-blank", False):
+        if allow_blank:
             data["raw_submitted_answers"][name] = "0"
             data["format_errors"][name] = "You selected an invalid option: 0"
-        elif lo > 0:
-            data["format_errors"][name] = "too few options selected"
         else:
-            data["raw_submitted_answers"][name] = "0"
-            data["format_errors"][name] = "You selected an invalid option: 0"
+            data["format_errors"][name] = "You must select at least one option."
         return
-    correct = sorted(o["key"] for o in data["correct_answers"].get(name, []))
+    correct = [o["key"] for o in data["correct_answers"].get(name, [])]
+    weight = pl.get_integer_attrib(element, "weight", 1)
     if kind == "correct":
-        selected = correct
-    else:
-        candidates = [k for k in range(max(lo, 1), hi + 1)]
-        selected = correct
-        for _ in range(20):
-            selected = sorted(random.sample(keys, random.choice(candidates)))
-            if selected != correct:
-                break
-        if selected == correct:
-            return
-    data["raw_submitted_answers"][name] = selected[0] if len(selected) == 1 else selected
+        if correct:
+            data["raw_submitted_answers"][name] = correct[0] if len(correct) == 1 else correct
+        data["partial_scores"][name] = {"score": 1, "weight": weight, "feedback": _feedback(data, name)}
+        return
+    # As PrairieLearn: keep each key with a coin flip until the selection is wrong and allowed.
+    while True:
+        selected = [k for k in keys if random.choice([True, False])]
+        if set(selected) != set(correct) and lo <= len(selected) <= hi:
+            break
+    data["raw_submitted_answers"][name] = selected
     data["partial_scores"][name] = _expected(element, data, name, selected)

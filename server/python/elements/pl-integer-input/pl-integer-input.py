@@ -46,9 +46,15 @@ def prepare(element_html: str, data: dict) -> None:
     if correct is not None:
         if o.name in data["correct_answers"]:
             raise ValueError(f"duplicate correct_answers variable name: {o.name}")
-        if pl.string_to_integer(correct, o.base) is None:
-            raise ValueError(f"correct answer {correct} could not be parsed as an integer{o.base_text()}")
         data["correct_answers"][o.name] = correct
+    else:
+        correct = pl.from_json(data["correct_answers"].get(o.name))
+    # A blank correct answer is allowed where a blank submission is the answer (as PrairieLearn).
+    if correct == "":
+        if not (o.allow_blank and o.blank_value == ""):
+            raise ValueError("Correct answer cannot be blank unless 'allow-blank' is true and 'blank-value' is empty.")
+    elif isinstance(correct, str) and pl.string_to_integer(correct, o.base) is None:
+        raise ValueError(f"correct answer {correct} could not be parsed as an integer{o.base_text()}")
 
 
 def _to_int(value: Any, base: int) -> int | None:

@@ -73,20 +73,26 @@ def prepare(element_html, data):
         raise ValueError("pl-matching needs at least one pl-statement")
     fixed_statements = pl.get_boolean_attrib(element, "fixed-order", False)
     fixed_options = pl.get_boolean_attrib(element, "fixed-options-order", False)
-    n_statements = min(pl.get_integer_attrib(element, "number-statements", len(statements)), len(statements))
+    n_statements = pl.get_integer_attrib(element, "number-statements", len(statements))
     n_options = pl.get_integer_attrib(element, "number-options", len(options))
     nota = pl.get_boolean_attrib(element, "none-of-the-above", False)
 
-    statements = _sample_in_order(statements, n_statements, fixed_statements)
+    # The draws are PrairieLearn's (elements/pl-matching at commit 88fb855), so a seed gives the same variant.
+    if n_statements < len(statements):
+        statements = _sample_in_order(statements, n_statements, fixed_statements)
+    elif not fixed_statements:
+        random.shuffle(statements)
     matched = {s["match"] for s in statements}
     needed = [o for o in options if o["name"] in matched]
     spare = [o for o in options if o["name"] not in matched]
     if len(needed) < n_options:
         extra = n_options - len(needed)
-        if extra > len(spare):
-            nota = True  # even every option is too few: none-of-the-above fills the gap
-        keep = matched | {o["name"] for o in random.sample(spare, min(extra, len(spare)))}
-        shown = [o for o in options if o["name"] in keep]
+        if extra >= len(spare):
+            shown = list(options)
+            nota = nota or extra > len(spare)  # even every option is too few: none-of-the-above fills the gap
+        else:
+            keep = matched | {o["name"] for o in random.sample(spare, extra)}
+            shown = [o for o in options if o["name"] in keep]
         if not fixed_options:
             random.shuffle(shown)
     elif len(needed) > n_options:
@@ -159,9 +165,9 @@ def test(element_html, data):
     n_options = len(data["params"][name][1])
     weight = pl.get_integer_attrib(element, "weight", 1)
     if data["test_type"] == "invalid":
+        # Nothing submitted, as a browser sends nothing for an untouched dropdown (PrairieLearn's invalid answer).
         for i in range(len(correct)):
-            data["raw_submitted_answers"][_field(name, i)] = "invalid"
-            data["format_errors"][_field(name, i)] = "The submitted answer is not a legal option."
+            data["format_errors"][_field(name, i)] = "No answer was submitted."
         data["partial_scores"][name] = {"score": 0, "weight": weight}
         return
     chosen = correct if data["test_type"] == "correct" else [(c + 1) % n_options for c in correct]

@@ -5,7 +5,7 @@ import random
 from typing import Any
 
 import prairielearn as pl
-from multiple_choice_sampling import Choice, above_mode, pick_outcome, read_choices, sample
+from multiple_choice_sampling import above_mode, choose, read_choices
 from prairielearn import element_ui as ui
 
 OPTIONAL = [
@@ -36,42 +36,48 @@ def prepare(element_html: str, data: dict) -> None:
         raise ValueError(f'Invalid display "{display}", must be one of: block, inline, dropdown')
     if display != "dropdown" and (pl.has_attrib(element, "size") or pl.has_attrib(element, "placeholder")):
         raise ValueError('"size" and "placeholder" are only allowed with display="dropdown".')
-    if not pl.get_boolean_attrib(element, "builtin-grading", True) and pl.has_attrib(element, "weight"):
-        raise ValueError('"weight" cannot be set when builtin-grading="false".')
-    order = "fixed" if pl.get_boolean_attrib(element, "fixed-order", False) else pl.get_string_attrib(element, "order", "random")
+    if not pl.get_boolean_attrib(element, "builtin-grading", True):
+        _check_without_grading(element)
+    if pl.has_attrib(element, "fixed-order") and pl.has_attrib(element, "order"):
+        raise ValueError('Setting answer choice order should be done with the "order" attribute.')
+    order = "fixed" if pl.get_boolean_attrib(element, "fixed-order", False) else "random"
+    order = pl.get_string_attrib(element, "order", order).lower()
     if order not in ORDERS:
         raise ValueError(f'Invalid order "{order}", must be one of: {", ".join(ORDERS)}')
 
+    builtin = pl.get_boolean_attrib(element, "builtin-grading", True)
     choices = read_choices(element, data)
-    aota, nota = above_mode(element, "all-of-the-above"), above_mode(element, "none-of-the-above")
-    extras = (aota != "false") + (nota != "false")
-    number = pl.get_integer_attrib(element, "number-answers", len(choices) + extras)
-    outcome = pick_outcome(aota, nota, sum(c.correct for c in choices))
-    shown = sample(choices, outcome, number, extras)
-    if order == "random":
-        random.shuffle(shown)
-    elif order in ("ascend", "descend"):
-        shown.sort(key=lambda c: c.html, reverse=order == "descend")
-    elif order == "fixed":
-        shown.sort(key=choices.index)
-    if outcome != "normal":
-        shown = [Choice(c.html, False, 0.0, c.feedback) for c in shown]
-    inline = display == "inline"
-    if aota != "false":
-        text = "All of these" if inline else "All of the above"
-        feedback = pl.get_string_attrib(element, "all-of-the-above-feedback", None)
-        shown.append(Choice(text, outcome == "aota", 1.0 if outcome == "aota" else 0.0, feedback))
-    if nota != "false":
-        text = "None of these" if inline else "None of the above"
-        feedback = pl.get_string_attrib(element, "none-of-the-above-feedback", None)
-        shown.append(Choice(text, outcome == "nota", 1.0 if outcome == "nota" else 0.0, feedback))
-
-    options = [
-        {"key": pl.index2key(i), "html": c.html, "feedback": c.feedback, "score": c.score}
-        for i, c in enumerate(shown)
-    ]
+    shown = choose(
+        choices,
+        pl.get_integer_attrib(element, "number-answers", None),
+        above_mode(element, "all-of-the-above"),
+        above_mode(element, "none-of-the-above"),
+        order,
+        display == "inline",
+        builtin,
+        pl.get_string_attrib(element, "all-of-the-above-feedback", None),
+        pl.get_string_attrib(element, "none-of-the-above-feedback", None),
+    )
+    options = [{"key": pl.index2key(i), "html": c.html, "feedback": c.feedback, "score": c.score} for i, c in enumerate(shown)]
     data["params"][name] = options
-    data["correct_answers"][name] = next(opt for opt, c in zip(options, shown) if c.correct)
+    # The last correct one, as PrairieLearn keeps it (only shown to students, not used to grade).
+    data["correct_answers"][name] = next((o for o, c in reversed(list(zip(options, shown))) if c.correct), None)
+
+
+def _check_without_grading(element: Any) -> None:
+    """Attributes that only mean something when the element grades (PrairieLearn refuses them without)."""
+    if pl.has_attrib(element, "weight"):
+        raise ValueError('"weight" should not be set when builtin-grading is false.')
+    for attr in ("all-of-the-above", "none-of-the-above"):
+        if pl.get_string_attrib(element, attr, "false").lower() in ("correct", "incorrect", "random"):
+            raise ValueError(f'"{attr}" should be set to true or false when builtin-grading is false.')
+    if pl.has_attrib(element, "hide-score-badge"):
+        raise ValueError('"hide-score-badge" should not be set when builtin-grading is false.')
+    for child in element:
+        if isinstance(child.tag, str) and child.tag in ("pl-answer", "pl_answer"):
+            for attr in ("score", "feedback"):
+                if pl.has_attrib(child, attr):
+                    raise ValueError(f'"{attr}" on pl-answer should not be set when builtin-grading is false.')
 
 
 def _option(data: dict, name: str, key: Any) -> dict | None:
@@ -110,7 +116,9 @@ def _question(element: Any, data: dict, name: str, options: list, label: Any, hi
     esc = html.escape(name)
     if display == "dropdown":
         placeholder = pl.get_string_attrib(element, "placeholder", "Select an option")
-        items = [f'<option value="">{html.escape(placeholder)}</option>'] + [
+        # As PrairieLearn: the placeholder is always marked selected (a chosen option after it wins), and not choosable unless blank is allowed.
+        blank_ok = pl.get_boolean_attrib(element, "allow-blank", False)
+        items = [f'<option value=""{"" if blank_ok else " disabled"} selected>{html.escape(placeholder)}</option>'] + [
             f'<option value="{o["key"]}"{" selected" if o["key"] == chosen else ""}>{label(o)}</option>' for o in options
         ]
         body = f'<select class="form-select d-inline-block w-auto" name="{esc}"{disabled}>{"".join(items)}</select> {badge}'
@@ -149,12 +157,13 @@ def grade(element_html: str, data: dict) -> None:
         return
     name = pl.get_string_attrib(element, "answers-name")
     weight = pl.get_integer_attrib(element, "weight", 1)
+    correct_key = (data["correct_answers"].get(name) or {}).get("key")
 
     def grade_one(key: Any) -> tuple[float, str | None]:
         option = _option(data, name, key)
         if option is None:
-            return 0.0, None
-        return float(option["score"]), option.get("feedback") or None
+            return 0.0, "No correct answer."
+        return option.get("score", 1.0 if key == correct_key else 0.0), option.get("feedback", "")
 
     pl.grade_answer_parameterized(data, name, grade_one, weight=weight)
 
@@ -162,26 +171,33 @@ def grade(element_html: str, data: dict) -> None:
 def test(element_html: str, data: dict) -> None:
     element = ui.parse_element(element_html)
     name = pl.get_string_attrib(element, "answers-name")
-    weight = pl.get_integer_attrib(element, "weight", 1)
     kind = data["test_type"]
-    if kind == "invalid":
+    keys = [pl.index2key(i) for i in range(len(data["params"][name]))]
+    if not pl.get_boolean_attrib(element, "builtin-grading", True):
+        if kind == "invalid":
+            data["raw_submitted_answers"][name] = "0"
+            data["format_errors"][name] = "INVALID choice"
+        else:
+            data["raw_submitted_answers"][name] = random.choice(keys)
+        return
+    weight = pl.get_integer_attrib(element, "weight", 1)
+    correct = data["correct_answers"][name]
+    if correct.get("key") is None:
+        raise ValueError("could not determine correct_key")
+    # The same set-then-list as PrairieLearn: which wrong key is drawn follows Python's string hashing.
+    wrong_keys = list(set(keys) - {correct["key"]})
+    if kind == "correct":
+        data["raw_submitted_answers"][name] = correct["key"]
+        data["partial_scores"][name] = {"score": 1.0, "weight": weight}
+        if correct.get("feedback") is not None:
+            data["partial_scores"][name]["feedback"] = correct["feedback"]
+    elif kind == "incorrect" and wrong_keys:
+        key = random.choice(wrong_keys)
+        option = _option(data, name, key) or {}
+        data["raw_submitted_answers"][name] = key
+        data["partial_scores"][name] = {"score": option.get("score", 0.0), "weight": weight}
+        if option.get("feedback") is not None:
+            data["partial_scores"][name]["feedback"] = option["feedback"]
+    else:
         data["raw_submitted_answers"][name] = "0"
         data["format_errors"][name] = "INVALID choice"
-        return
-    correct = data["correct_answers"].get(name)
-    if correct is None:
-        return
-    if kind == "correct":
-        option = correct
-    else:
-        others = [o for o in data["params"][name] if o["key"] != correct["key"]]
-        if not others:
-            return
-        option = random.choice(others)
-    data["raw_submitted_answers"][name] = option["key"]
-    if not pl.get_boolean_attrib(element, "builtin-grading", True):
-        return
-    part: dict[str, Any] = {"score": float(option["score"]), "weight": weight}
-    if option.get("feedback"):
-        part["feedback"] = option["feedback"]
-    data["partial_scores"][name] = part

@@ -1,0 +1,126 @@
+"""Records what PrairieLearn's own elements give for fixed cases, as fixtures for
+test/lib/runtime/upstreamFixtures.test.ts (which then needs no checkout).
+
+Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json>
+
+Each case is one element's HTML and a seed. For each: prepare (params, correct answers), then
+test() of each type on PrairieLearn's params, then parse + grade of each test answer. Every phase
+seeds `random` with the case's seed first, as one call unit does.
+"""
+
+import json
+import os
+import random
+import subprocess
+import sys
+
+CHECKOUT = os.path.abspath(sys.argv[1])
+sys.argv = [sys.argv[0], CHECKOUT, sys.argv[2], sys.argv[3]]
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import pl_unit  # noqa: E402  (sets up the checkout's paths and shims)
+
+MC_ANSWERS = ('<pl-answer correct="true">Right</pl-answer><pl-answer>Wrong 1</pl-answer>'
+              '<pl-answer feedback="Close!" score="0.5">Half</pl-answer><pl-answer>Wrong 2</pl-answer>'
+              '<pl-answer>Wrong 3</pl-answer><pl-answer feedback="No.">Wrong 4</pl-answer>')
+MC_MANY = ('<pl-answer correct="true">A</pl-answer><pl-answer correct="true">B</pl-answer><pl-answer correct="true">C</pl-answer>'
+           '<pl-answer>D</pl-answer><pl-answer>E</pl-answer><pl-answer>F</pl-answer>')
+CB_ANSWERS = ('<pl-answer correct="true">A</pl-answer><pl-answer correct="true" feedback="yes">B</pl-answer>'
+              '<pl-answer correct="true">C</pl-answer><pl-answer>D</pl-answer><pl-answer feedback="no">E</pl-answer>'
+              '<pl-answer>F</pl-answer><pl-answer>G</pl-answer>')
+MATCH = ('<pl-statement match="1">one</pl-statement><pl-statement match="2">two</pl-statement>'
+         '<pl-statement match="3">three</pl-statement><pl-statement match="4">four</pl-statement>'
+         '<pl-option name="1">I</pl-option><pl-option name="2">II</pl-option><pl-option name="3">III</pl-option>'
+         '<pl-option name="4">IV</pl-option><pl-option name="5">V</pl-option><pl-option name="6">VI</pl-option>')
+
+CASES = {
+    "pl-multiple-choice": [
+        f'<pl-multiple-choice answers-name="q">{MC_ANSWERS}</pl-multiple-choice>',
+        f'<pl-multiple-choice answers-name="q" number-answers="3">{MC_ANSWERS}</pl-multiple-choice>',
+        f'<pl-multiple-choice answers-name="q" order="fixed" number-answers="4">{MC_ANSWERS}</pl-multiple-choice>',
+        f'<pl-multiple-choice answers-name="q" order="descend">{MC_ANSWERS}</pl-multiple-choice>',
+        f'<pl-multiple-choice answers-name="q" all-of-the-above="random" none-of-the-above="random">{MC_MANY}</pl-multiple-choice>',
+        f'<pl-multiple-choice answers-name="q" all-of-the-above="correct" number-answers="3">{MC_MANY}</pl-multiple-choice>',
+        f'<pl-multiple-choice answers-name="q" none-of-the-above="correct" display="inline">{MC_MANY}</pl-multiple-choice>',
+        f'<pl-multiple-choice answers-name="q" none-of-the-above="true">{MC_ANSWERS}</pl-multiple-choice>',
+        f'<pl-multiple-choice answers-name="q" display="dropdown" allow-blank="true">{MC_ANSWERS}</pl-multiple-choice>',
+        f'<pl-multiple-choice answers-name="q" builtin-grading="false">{MC_ANSWERS}</pl-multiple-choice>',
+        '<pl-multiple-choice answers-name="q"><pl-answer correct="true">  <b>x</b> </pl-answer><pl-answer>y</pl-answer></pl-multiple-choice>',
+    ],
+    "pl-checkbox": [
+        f'<pl-checkbox answers-name="q">{CB_ANSWERS}</pl-checkbox>',
+        f'<pl-checkbox answers-name="q" number-answers="4" partial-credit="net-correct">{CB_ANSWERS}</pl-checkbox>',
+        f'<pl-checkbox answers-name="q" number-answers="20" partial-credit="each-answer">{CB_ANSWERS}</pl-checkbox>',
+        f'<pl-checkbox answers-name="q" min-correct="2" max-correct="3" number-answers="5" partial-credit="coverage">{CB_ANSWERS}</pl-checkbox>',
+        f'<pl-checkbox answers-name="q" max-correct="2" order="fixed" partial-credit="true" partial-credit-method="COV">{CB_ANSWERS}</pl-checkbox>',
+        f'<pl-checkbox answers-name="q" min-select="2" max-select="4" allow-blank="true">{CB_ANSWERS}</pl-checkbox>',
+        f'<pl-checkbox answers-name="q" detailed-help-text="true" min-correct="2" max-correct="3">{CB_ANSWERS}</pl-checkbox>',
+        '<pl-checkbox answers-name="q"><pl-answer correct="true">only</pl-answer><pl-answer>not</pl-answer></pl-checkbox>',
+    ],
+    "pl-matching": [
+        f'<pl-matching answers-name="q">{MATCH}</pl-matching>',
+        f'<pl-matching answers-name="q" fixed-order="true">{MATCH}</pl-matching>',
+        f'<pl-matching answers-name="q" number-statements="2" number-options="3">{MATCH}</pl-matching>',
+        f'<pl-matching answers-name="q" number-statements="3" fixed-order="true" fixed-options-order="true" number-options="2">{MATCH}</pl-matching>',
+        f'<pl-matching answers-name="q" number-options="5" partial-credit="false">{MATCH}</pl-matching>',
+        f'<pl-matching answers-name="q" number-options="9" none-of-the-above="true">{MATCH}</pl-matching>',
+        f'<pl-matching answers-name="q" number-options="6" fixed-options-order="true" allow-blank="true">{MATCH}</pl-matching>',
+    ],
+}
+SEEDS = [1, 7, 42, 1234567]
+COURSE = "/nonexistent-course"
+
+
+def base(seed):
+    return {"params": {}, "correct_answers": {}, "variant_seed": seed, "preferences": {},
+            "options": {"question_path": "/nonexistent", "server_files_course_path": "/nonexistent"}}
+
+
+def phase(name, html, data, seed):
+    random.seed(seed)
+    pl_unit.np.random.seed(seed)
+    context = {"html": html, "elements": pl_unit.element_map_of(COURSE), "element_extensions": {}, "course_path": COURSE}
+    pl_unit.question_phases.process(name, data, context)
+    return data
+
+
+def run_case(html, seed):
+    out = {"html": html, "seed": seed}
+    try:
+        prepared = phase("prepare", html, {**base(seed), "answers_names": {}}, seed)
+    except Exception as err:  # noqa: BLE001 - a case PrairieLearn rejects is recorded as such
+        return {**out, "prepareError": f"{type(err).__name__}: {err}"}
+    out["params"], out["correct_answers"] = prepared["params"], prepared["correct_answers"]
+    out["tests"] = {}
+    for kind in ("correct", "incorrect", "invalid"):
+        data = {**base(seed), "params": out["params"], "correct_answers": out["correct_answers"], "format_errors": {},
+                "partial_scores": {}, "score": 0, "feedback": {}, "raw_submitted_answers": {}, "gradable": True, "test_type": kind}
+        tested = phase("test", html, json.loads(json.dumps(data)), seed)
+        raw = tested["raw_submitted_answers"]
+        parse = {**base(seed), "params": out["params"], "correct_answers": out["correct_answers"], "submitted_answers": dict(raw),
+                 "raw_submitted_answers": dict(raw), "format_errors": {}, "feedback": {}, "gradable": True}
+        parsed = phase("parse", html, json.loads(json.dumps(parse)), seed)
+        entry = {"raw": raw, "test_partial_scores": tested["partial_scores"], "test_format_errors": tested["format_errors"],
+                 "format_errors": parsed["format_errors"], "submitted_answers": parsed["submitted_answers"]}
+        if not parsed["format_errors"]:
+            grade = {**base(seed), "params": parsed["params"], "correct_answers": parsed["correct_answers"],
+                     "submitted_answers": parsed["submitted_answers"], "raw_submitted_answers": dict(raw),
+                     "format_errors": {}, "partial_scores": {}, "score": 0, "feedback": parsed["feedback"], "gradable": True}
+            graded = phase("grade", html, json.loads(json.dumps(grade)), seed)
+            entry["partial_scores"] = graded["partial_scores"]
+            entry["feedback"] = graded["feedback"]
+        out["tests"][kind] = entry
+    return out
+
+
+def main():
+    commit = subprocess.run(["git", "-C", CHECKOUT, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
+    result = {"prairielearnCommit": commit or os.environ.get("PL_COMMIT", "unknown"), "pythonHashSeed": os.environ.get("PYTHONHASHSEED"), "elements": {}}
+    for element, cases in CASES.items():
+        result["elements"][element] = [run_case(html, seed) for html in cases for seed in SEEDS]
+    with open(sys.argv[3], "w", encoding="utf-8") as f:
+        json.dump(result, f, indent=1, sort_keys=True)
+        f.write("\n")
+
+
+if __name__ == "__main__":
+    main()
