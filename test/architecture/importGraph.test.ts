@@ -1,7 +1,7 @@
 // Guards the layering of docs/architecture.md: no import cycle in server/ or client/src, and
-// imports go downward only: libraries (server/lib: protocol <- course <- questionHtml <- runtime)
-// never import a program (server/apps: languageServer, plCheck, referenceServer), programs never import
-// each other, and the client imports nothing of the server but the protocol library.
+// imports go downward only: libraries (server/lib: protocol <- course <- questionHtml <- runtime <-
+// agentTools) never import a program (server/apps: languageServer, plCheck, referenceServer),
+// programs never import each other, and the client imports nothing of the server but the protocol library.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -27,8 +27,9 @@ const RULES: LayerRules = {
     course: ['protocol', 'course'],
     questionHtml: ['protocol', 'course', 'questionHtml'],
     runtime: LIBRARIES,
-    languageServer: [...LIBRARIES, 'languageServer'],
-    plCheck: [...LIBRARIES, 'plCheck'],
+    agentTools: [...LIBRARIES, 'agentTools'],
+    languageServer: [...LIBRARIES, 'agentTools', 'languageServer'],
+    plCheck: [...LIBRARIES, 'agentTools', 'plCheck'],
     referenceServer: [...LIBRARIES, 'referenceServer'],
     client: ['protocol', 'client'],
   },
