@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { AGENT_TOOL_REQUEST, type AgentToolAnswer, type AgentToolParams } from '../../../server/lib/protocol/languageServer';
-import { languageModelApi } from './lmApi';
+import { languageModelApi, type PreparedToolInvocation } from './lmApi';
 
 /** One entry of package.json's contributes.languageModelTools. */
-interface ToolContribution {
+export interface ToolContribution {
   name: string;
   displayName: string;
   modelDescription: string;
@@ -14,6 +14,25 @@ interface ToolContribution {
 /** The language server's tool name of a contributed tool: `prairielearn_test_question` runs `test_question`. */
 export function serverToolName(contributed: string): string {
   return contributed.replace(/^prairielearn_/, '');
+}
+
+/**
+ * What VS Code shows before a tool runs: a progress line, and for the tools tagged "writes" a
+ * confirmation that names the files it will change.
+ */
+export function prepareToolInvocation(tool: ToolContribution, input: Record<string, unknown> | undefined): PreparedToolInvocation {
+  const name = serverToolName(tool.name);
+  const what = typeof input?.qid === 'string' ? ` ${input.qid}` : '';
+  const invocationMessage = `PrairieLearn: ${tool.displayName}${what}`;
+  if (!tool.tags?.includes('writes')) return { invocationMessage };
+  const target =
+    name === 'rename_question'
+      ? `Rename question ${String(input?.qid)} to ${String(input?.newQid)} and rewrite the assessments that use it?`
+      : `Create the question folder questions/${String(input?.qid)}/?`;
+  return {
+    invocationMessage,
+    confirmationMessages: { title: `PrairieLearn: ${tool.displayName}`, message: new vscode.MarkdownString(`${target}\n\nThis writes files in your course.`) },
+  };
 }
 
 /**
@@ -28,19 +47,10 @@ export function registerLanguageModelTools(context: vscode.ExtensionContext, lan
   void vscode.workspace.findFiles('**/infoCourse.json', '**/node_modules/**', 1).then((found) => vscode.commands.executeCommand('setContext', 'prairielearn.courseOpen', found.length > 0));
   const contributed = (context.extension.packageJSON.contributes?.languageModelTools ?? []) as ToolContribution[];
   for (const tool of contributed) {
-    const writes = tool.tags?.includes('writes') ?? false;
     const name = serverToolName(tool.name);
     context.subscriptions.push(
       lm.registerTool<Record<string, unknown>>(tool.name, {
-        prepareInvocation({ input }) {
-          const what = typeof input?.qid === 'string' ? ` ${input.qid}` : '';
-          if (!writes) return { invocationMessage: `PrairieLearn: ${tool.displayName}${what}` };
-          const target = name === 'rename_question' ? `Rename question ${input.qid} to ${input.newQid} and rewrite the assessments that use it?` : `Create the question folder questions/${input.qid}/?`;
-          return {
-            invocationMessage: `PrairieLearn: ${tool.displayName}${what}`,
-            confirmationMessages: { title: `PrairieLearn: ${tool.displayName}`, message: new vscode.MarkdownString(`${target}\n\nThis writes files in your course.`) },
-          };
-        },
+        prepareInvocation: ({ input }) => prepareToolInvocation(tool, input),
         async invoke({ input }) {
           const client = await languageClient();
           if (!client) throw new Error('The PrairieLearn language server is not running.');
