@@ -317,7 +317,7 @@ function checkPackage(vsix) {
     /^extension\.vsixmanifest$/,
     /^\[Content_Types\]\.xml$/,
     /^extension\/(package\.json|readme\.md|LICENSE(\.txt)?)$/i,
-    /^extension\/dist\/(client|languageServer|referenceServer|plCheck)\.js$/,
+    /^extension\/dist\/(client|languageServer|referenceServer|v2Worker|plCheck)\.js$/,
     /^extension\/dist\/katex\/(katex\.min\.(css|js)|auto-render\.min\.js|fonts\/KaTeX_[\w-]+\.woff2)$/,
     /^extension\/dist\/ace\/(ace|ext-searchbox|mode-\w+|theme-\w+)\.js$/,
     /^extension\/server\/python\/(plruntime|prairielearn|elements|fallback)\//,
