@@ -64,8 +64,9 @@ async function plCheckSources() {
     (await esbuild.build({ ...common, entryPoints: [entry], write: false, minify: production, plugins })).outputFiles[0].text;
   const checker = await bundle('server/apps/plCheck/plCheckCommand.ts', [precompiledSchemas]);
   const thread = await bundle('server/apps/plCheck/questionFileThreadMain.ts', []);
+  const mcp = await bundle('server/apps/plCheck/mcpMain.ts', [precompiledSchemas]);
   const id = createHash('sha256').update(checker).update('\0').update(thread).digest('hex').slice(0, 16);
-  return { checker, thread, id };
+  return { checker, thread, mcp, id };
 }
 
 const { plCheck, ...others } = entryPoints;

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { startLanguageClient } from './languageClient';
 import { activateApiFeatures } from './apiFeatures';
+import { registerLanguageModelTools } from './agentTools/languageModelTools';
+import { registerMcpServerProvider } from './agentTools/mcpServerProvider';
 import { activateQuestionPreview } from './questionPreview/activate';
 
 let client: Promise<LanguageClient | undefined> | undefined;
@@ -14,6 +16,8 @@ export function activate(context: vscode.ExtensionContext): void {
     return undefined;
   });
   activateQuestionPreview(context, () => client);
+  registerLanguageModelTools(context, () => client);
+  registerMcpServerProvider(context);
 }
 
 export async function deactivate(): Promise<void> {

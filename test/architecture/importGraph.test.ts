@@ -1,7 +1,7 @@
 // Guards the layering of docs/architecture.md: no import cycle in server/ or client/src, and
-// imports go downward only: libraries (server/lib: protocol <- course <- questionHtml <- runtime)
-// never import a program (server/apps: languageServer, plCheck, referenceServer), programs never import
-// each other, and the client imports nothing of the server but the protocol library.
+// imports go downward only: libraries (server/lib: protocol <- course <- questionHtml <- runtime <-
+// agentTools) never import a program (server/apps: languageServer, plCheck, referenceServer),
+// programs never import each other, and the client imports nothing of the server but the protocol library.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -15,6 +15,8 @@ const SOURCES = ['server/lib', 'server/apps', 'client/src'];
 // requests, the local server's ready message): every layer, the client included, may use it, and it
 // imports nothing of theirs.
 const LIBRARIES = ['protocol', 'course', 'questionHtml', 'runtime'];
+// The agent tools sit on top of the other libraries: programs may use them, no library does.
+const ALL_LIBRARIES = [...LIBRARIES, 'agentTools'];
 const RULES: LayerRules = {
   layerOf(file) {
     const parts = file.split('/');
@@ -27,8 +29,9 @@ const RULES: LayerRules = {
     course: ['protocol', 'course'],
     questionHtml: ['protocol', 'course', 'questionHtml'],
     runtime: LIBRARIES,
-    languageServer: [...LIBRARIES, 'languageServer'],
-    plCheck: [...LIBRARIES, 'plCheck'],
+    agentTools: [...LIBRARIES, 'agentTools'],
+    languageServer: [...ALL_LIBRARIES, 'languageServer'],
+    plCheck: [...ALL_LIBRARIES, 'plCheck'],
     referenceServer: [...LIBRARIES, 'referenceServer'],
     client: ['protocol', 'client'],
   },
@@ -53,7 +56,7 @@ test('libraries and programs sit apart: server/lib holds only libraries, server/
   const graph = readImportGraph(ROOT, ['server/lib', 'server/apps']);
   const misplaced = [...graph.keys()].filter((file) => {
     const [, kind, name] = file.split('/');
-    return kind === 'lib' ? !LIBRARIES.includes(name) : !['languageServer', 'plCheck', 'referenceServer', 'v2Worker'].includes(name);
+    return kind === 'lib' ? !ALL_LIBRARIES.includes(name) : !['languageServer', 'plCheck', 'referenceServer', 'v2Worker'].includes(name);
   });
   assert.deepEqual(misplaced, []);
 });

@@ -16,6 +16,7 @@ import { questionHtmlSection } from './questionHtml';
 import { referenceSection } from './reference';
 import { questionRuntimeSection } from './questionRuntime';
 import { externalGradingSection } from './externalGrading';
+import { agentToolsSection } from './agentTools';
 
 /** In order, by the name `--only` takes; a later section may compare with figures an earlier one recorded. */
 const SECTIONS: Record<string, BenchSection> = {
@@ -27,6 +28,7 @@ const SECTIONS: Record<string, BenchSection> = {
   reference: referenceSection,
   questionRuntime: questionRuntimeSection,
   externalGrading: externalGradingSection,
+  agentTools: agentToolsSection,
 };
 /** Sections whose figures another section compares with. */
 const NEEDS: Record<string, string[]> = { checker: ['floor'] };

@@ -317,13 +317,13 @@ function checkPackage(vsix) {
     /^extension\.vsixmanifest$/,
     /^\[Content_Types\]\.xml$/,
     /^extension\/(package\.json|readme\.md|LICENSE(\.txt)?)$/i,
-    /^extension\/dist\/(client|languageServer|referenceServer)\.js$/,
+    /^extension\/dist\/(client|languageServer|referenceServer|v2Worker|plCheck)\.js$/,
     /^extension\/dist\/katex\/(katex\.min\.(css|js)|auto-render\.min\.js|fonts\/KaTeX_[\w-]+\.woff2)$/,
     /^extension\/dist\/ace\/(ace|ext-searchbox|mode-\w+|theme-\w+)\.js$/,
     /^extension\/server\/python\/(plruntime|prairielearn|elements|fallback)\//,
     /^extension\/client\/media\/[\w./-]+\.(svg|png)$/,
     /^extension\/server\/demo-course\//,
-    /^extension\/server\/src\/reference\/db\/migrations\/\d{4}_\w+\.sql$/,
+    /^extension\/server\/apps\/referenceServer\/db\/migrations\/\d{4}_\w+\.sql$/,
     /^extension\/node_modules\/@electric-sql\/pglite\/(package\.json|LICENSE|dist\/(index\.cjs|\w+\.wasm|pglite\.data))$/,
   ];
   const stray = entries.filter((e) => !allowed.some((re) => re.test(e.name)));

@@ -1,5 +1,6 @@
 import { TextDocuments, type Connection } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { registerAgentTools } from './agentToolRequests';
 import { initializeResult, readClientAbilities, type ClientAbilities } from './capabilities';
 import { registerDocumentSync, registerFileWatching } from './courseEvents';
 import { registerCourseRequests } from './courseRequests';
@@ -70,6 +71,7 @@ export function startServer(connection: Connection): void {
   registerCourseRequests(connection, context, safely, () => session?.client.moveFiles ?? false); // references, codeLens, rename, willRenameFiles, symbols
   registerDiagnosticsPull(connection, diagnostics.pulled, guard); // textDocument/diagnostic, workspace/diagnostic
   registerQuestionPreview(connection, () => settings.current.containerEngine); // prairielearn/preview/* (protocol/questionPreview.ts)
+  registerAgentTools(connection, workspace); // prairielearn/agentTool (the language model tools)
 
   documents.listen(connection);
   connection.listen();

@@ -38,6 +38,7 @@ const LEVELS: Record<string, Severity | 'off'> = {
 };
 
 export const USAGE = `Usage: pl-check [options] [folder...]
+       pl-check mcp [course...]      (tools for coding agents over MCP; see pl-check mcp --help)
 
 Checks PrairieLearn courses as the editor extension does: the info files the way PrairieLearn's
 sync does, and each question's question.html. Each folder may be a course (it holds

@@ -35,7 +35,10 @@ function startQuestionFileThread(argv: string[], code: string): QuestionFileThre
 
 const sources = bundledSources();
 if (!sources) throw new Error('pl-check runs from its bundle, dist/plCheck.js: build it with "node build.mjs"');
-if (isMainThread) {
+if (isMainThread && process.argv[2] === 'mcp') {
+  // The MCP server: a program of its own that shares the file; it runs until stdin closes.
+  void (runBundle(sources.mcp, __filename).exports as typeof import('./mcpMain')).runMcp(process.argv.slice(3));
+} else if (isMainThread) {
   const argv = process.argv.slice(2);
   const thread = startQuestionFileThread(argv, sources.thread);
   const dir = compileCacheDir();

@@ -13,3 +13,19 @@ export interface CourseStatus {
   warnings: number;
   infos: number;
 }
+
+/** Runs one agent tool (server/lib/agentTools) over the workspace's courses: VS Code's language model tools call it. */
+export const AGENT_TOOL_REQUEST = 'prairielearn/agentTool';
+
+export interface AgentToolParams {
+  name: string;
+  input: unknown;
+  /** The `prairielearn.python` setting, as the preview uses it. */
+  python?: string;
+}
+
+export interface AgentToolAnswer {
+  text: string;
+  data: unknown;
+  isError?: boolean;
+}

@@ -59,6 +59,7 @@ export { studentFiles, referenceFileNames, type StudentFile } from './externalGr
 export type { ExternalGradingMode } from './externalGrading/externalGrader';
 export { pythonRoot } from './pythonRoot';
 export { renderMustache } from './mustacheRender';
+export { testVariant, type TestFinding, type VariantVerdict } from './testVerdicts';
 export type {
   RuntimeOptions,
   PythonInfo,

@@ -33,6 +33,11 @@ export function qidRefusal(course: Course, reader: CourseReader, oldQid: string,
   const question = course.questions.get(oldQid);
   if (!question) return `There is no question "${oldQid}" in this course.`;
   if (newQid === oldQid) return undefined;
+  return newQidRefusal(course, reader, newQid);
+}
+
+/** Why a new question folder cannot be made at `newQid`; undefined when it can. */
+export function newQidRefusal(course: Course, reader: CourseReader, newQid: string): string | undefined {
   const parts = newQid.split('/');
   if (!newQid || parts.some((p) => p === '' || p === '.' || p === '..' || p.trim() !== p) || /[\\:*?"<>|]/.test(newQid)) {
     return `"${newQid}" is not a QID: use folder names separated by "/", without empty parts, "." or "..".`;
