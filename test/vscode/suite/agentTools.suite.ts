@@ -48,7 +48,7 @@ suite('Language model tools', () => {
     const contributed = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON.contributes.languageModelTools as ToolContribution[];
     const tool = (name: string) => contributed.find((t) => t.name === `prairielearn_${name}`)!;
     const asked = prepareToolInvocation(tool('new_question'), { qid: 'agent/made', title: 'Made' });
-    assert.match(String((asked.confirmationMessages?.message as vscode.MarkdownString).value), /questions\/agent\/made\/[\s\S]*writes files/);
+    assert.match(String((asked.confirmationMessages!.message as vscode.MarkdownString).value), /questions\/agent\/made\/[\s\S]*writes files/);
     assert.equal(prepareToolInvocation(tool('check'), {}).confirmationMessages, undefined);
     assert.match(await invoke('new_question', { qid: 'agent/made', title: 'Made by an agent', template: 'builtin:numeric' }), /Created questions\/agent\/made\//);
     assert.ok(fs.existsSync(path.join(root(), 'questions/agent/made/server.py')));
