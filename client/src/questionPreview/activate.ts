@@ -55,11 +55,13 @@ async function workspaceQuestion(qid: string): Promise<string | undefined> {
 
 export function activateQuestionPreview(context: vscode.ExtensionContext, languageClient: () => Promise<LanguageClient | undefined> | undefined): void {
   const diagnostics = vscode.languages.createDiagnosticCollection('prairielearn-preview');
+  const output = vscode.window.createOutputChannel('PrairieLearn Preview', { log: true });
   const panels = new Map<string, QuestionPreviewPanel>();
   const deps: PreviewDeps = {
     extensionUri: context.extensionUri,
     diagnostics,
     python: pythonSetting,
+    log: (line) => output.warn(line),
     request: async (method, params) => {
       const client = await languageClient();
       if (!client) throw new Error('The PrairieLearn language server is not running, so questions cannot run.');
@@ -158,6 +160,7 @@ export function activateQuestionPreview(context: vscode.ExtensionContext, langua
 
   context.subscriptions.push(
     diagnostics,
+    output,
     vscode.commands.registerCommand('prairielearn.previewQuestion', previewQuestion),
     vscode.commands.registerCommand('prairielearn.previewSubmission', previewSubmission),
     vscode.commands.registerCommand('prairielearn.createPythonEnvironment', createEnvironment),

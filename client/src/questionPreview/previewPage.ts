@@ -1,10 +1,13 @@
 // The preview's HTML page: toolbar (seed, New Variant), the question panel in a form with Save and
 // Grade, the score line, the submission and answer panels, and the issues with their tracebacks. VS
-// Code's theme colours; a content-security policy that allows nothing from the network.
+// Code's theme colours; a content-security policy that allows nothing from the network. The panels come
+// from the question runtime with the nonce already on the scripts the question wrote (RenderedQuestion
+// .nonce); the page adds no nonce to them and runs nothing else.
 import type { PreviewState, RuntimeIssue, SubmissionSummary } from '../../../server/lib/protocol/questionPreview';
 import { WEBVIEW_SCRIPT } from './webviewScript';
 
 export interface PageAssets {
+  /** The page's own nonce when the panels carry none (no panel has a script, or a message page). */
   nonce: string;
   cspSource: string;
   katexCss: string;
@@ -18,20 +21,27 @@ export interface PageAssets {
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Elements' inline scripts run under the page's nonce (the course's own code; the CSP's job is no network). */
-export const withNonce = (html: string, nonce: string) => html.replace(/<script\b(?![^>]*\bnonce=)/gi, `<script nonce="${nonce}"`);
-
-function head(title: string, a: PageAssets, extraHead = ''): string {
-  const csp = [
+/**
+ * The page's policy. The question's own preview also lets scripts load the webview's files (Ace's modes,
+ * what a course's script loads); a submission (a student's data) runs only the scripts with the nonce.
+ */
+export function contentSecurityPolicy(a: PageAssets, submission: boolean): string {
+  return [
     "default-src 'none'",
     `img-src ${a.cspSource} data:`,
     `media-src ${a.cspSource} data:`,
     `font-src ${a.cspSource} data:`,
     `style-src ${a.cspSource} 'unsafe-inline'`,
     // WebAssembly (pl-graph's Graphviz) compiles only with 'wasm-unsafe-eval'; eval itself stays off.
-    `script-src ${a.cspSource} 'nonce-${a.nonce}' 'wasm-unsafe-eval'`,
+    submission ? `script-src 'nonce-${a.nonce}' 'wasm-unsafe-eval'` : `script-src ${a.cspSource} 'nonce-${a.nonce}' 'wasm-unsafe-eval'`,
     "form-action 'none'",
+    "base-uri 'none'",
+    ...(submission ? ["frame-src 'none'", "worker-src 'none'"] : []),
   ].join('; ');
+}
+
+function head(title: string, a: PageAssets, extraHead = '', submission = false): string {
+  const csp = contentSecurityPolicy(a, submission);
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -71,8 +81,9 @@ export interface PreviewPageOptions {
   readOnly?: { title: string };
 }
 
-export function previewPage(o: PreviewPageOptions, a: PageAssets): string {
+export function previewPage(o: PreviewPageOptions, assets: PageAssets): string {
   const { state, panels } = o;
+  const a = { ...assets, nonce: state.rendered.nonce ?? assets.nonce };
   const latest = state.submissions.at(-1);
   const score = scoreText(latest);
   const toolbar = o.readOnly
@@ -87,23 +98,24 @@ export function previewPage(o: PreviewPageOptions, a: PageAssets): string {
   const buttons = o.readOnly ? '' : `<div class="buttons"><button type="button" id="save" class="secondary">Save</button> <button type="submit" id="grade">Save &amp; Grade</button></div>`;
   const body = `<body>${toolbar}
 <main id="panels">
-<section class="card" id="question-panel"><h2>Question</h2><form id="question-form" autocomplete="off">${withNonce(panels.question, a.nonce)}${buttons}</form>
+<section class="card" id="question-panel"><h2>Question</h2><form id="question-form" autocomplete="off">${panels.question}${buttons}</form>
 ${score ? `<p id="score" class="${latest?.graded && latest.score === 1 ? 'correct' : ''}">${escapeHtml(score)}</p>` : ''}</section>
-${panels.submissions.map((h, i) => `<section class="card submission"><h2>Submission${panels.submissions.length > 1 ? ` ${state.submissions.length - i}` : ''}</h2>${withNonce(h, a.nonce)}</section>`).join('\n')}
-${panels.answer !== undefined ? `<section class="card" id="answer-panel"><h2>Correct answer</h2>${withNonce(panels.answer, a.nonce)}</section>` : ''}
+${panels.submissions.map((h, i) => `<section class="card submission"><h2>Submission${panels.submissions.length > 1 ? ` ${state.submissions.length - i}` : ''}</h2>${h}</section>`).join('\n')}
+${panels.answer !== undefined ? `<section class="card" id="answer-panel"><h2>Correct answer</h2>${panels.answer}</section>` : ''}
 ${unsupported}
 </main>
 ${issueList(state.issues)}
 <script type="application/json" id="typed-answers">${JSON.stringify(o.typed ?? {}).replace(/</g, '\\u003c')}</script>
 <script nonce="${a.nonce}" src="${a.katexJs}"></script>
 <script nonce="${a.nonce}" src="${a.katexAutoRender}"></script>
-${aceScript(panels.question, a)}${vizScript(panels, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
+${o.readOnly ? '' : aceScript(panels.question, a)}${vizScript(panels, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
 </body></html>`;
-  return `${head(`Preview ${state.qid}`, a, withNonce(panels.head, a.nonce))}${body}`;
+  return `${head(`Preview ${state.qid}`, a, panels.head, !!o.readOnly)}${body}`;
 }
 
 /**
- * Ace, only when the question panel has a file editor. It loads before the elements' scripts run (they
+ * Ace, only when the question panel has a file editor (not in a submission, whose policy does not let
+ * Ace load its modes: the editor's plain text area shows the code there). It loads before the elements' scripts run (they
  * wait for DOMContentLoaded); its modes and themes load later from `data-base`, the webview's own files.
  */
 function aceScript(question: string, a: PageAssets): string {

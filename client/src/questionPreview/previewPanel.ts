@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { NO_PYTHON_CODE, type PreviewMethod, type PreviewRequests, type PreviewState, type RuntimeIssue } from '../../../server/lib/protocol/questionPreview';
+import { checkPageMessage, fileInside, QUESTION_MESSAGES, SUBMISSION_MESSAGES, type PageMessage, type RawAnswers } from './pageMessages';
 import { dataUri, dynamicPlfileUrls, rewritePlfileUrls, type PlfileRoots } from './plfileUrls';
 import { messagePage, previewPage, type PageAssets } from './previewPage';
 
@@ -17,18 +18,12 @@ export interface PreviewDeps {
   diagnostics: vscode.DiagnosticCollection;
   /** The `prairielearn.python` setting, if any. */
   python: () => string | undefined;
+  /** Where a refused page message is written (the preview's output channel). */
+  log: (line: string) => void;
 }
 
-type Raw = Record<string, string | string[]>;
-
-/** Messages the page's script posts (webviewScript.ts). */
-export type PageMessage =
-  | { type: 'submit'; action: 'save' | 'grade'; raw: Raw }
-  | { type: 'newVariant'; seed?: string }
-  | { type: 'typed'; raw: Raw }
-  | { type: 'createPython' }
-  | { type: 'rawJson' }
-  | { type: 'openFile'; file: string; line: number };
+type Raw = RawAnswers;
+export type { PageMessage };
 
 export class QuestionPreviewPanel {
   readonly panel: vscode.WebviewPanel;
@@ -52,16 +47,27 @@ export class QuestionPreviewPanel {
     const title = submission ? submission.title : `Preview ${path.basename(questionDir)}`;
     this.panel = vscode.window.createWebviewPanel('prairielearn.questionPreview', title, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, {
       enableScripts: true,
+      // A student's work has nothing to submit.
+      enableForms: !submission,
       retainContextWhenHidden: true,
       localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'katex'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'ace'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'viz'), vscode.Uri.joinPath(deps.extensionUri, 'server', 'python', 'elements'), vscode.Uri.file(courseRootAbove(questionDir))],
     });
-    this.disposables.push(this.panel.webview.onDidReceiveMessage((m: PageMessage) => void this.handle(m)));
+    this.disposables.push(this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)));
     this.panel.onDidDispose(() => this.dispose());
   }
 
-  /** What the page's buttons do (also what the extension-host tests call). */
-  handle(m: PageMessage): Promise<unknown> {
-    switch (m?.type) {
+  /**
+   * What the page's buttons do (also what the extension-host tests call). The page asks, this decides:
+   * a message this panel does not take, or a malformed one, is ignored and logged.
+   */
+  handle(message: unknown): Promise<unknown> {
+    const checked = checkPageMessage(message, this.submission ? SUBMISSION_MESSAGES : QUESTION_MESSAGES);
+    if (!checked.ok) {
+      this.deps.log(`Ignored a message from the preview of ${this.questionDir}: ${checked.reason}`);
+      return Promise.resolve();
+    }
+    const m = checked.message;
+    switch (m.type) {
       case 'submit':
         return this.run(async () => this.show(await this.deps.request('prairielearn/preview/submit', { session: this.session(), raw: m.raw, action: m.action }), m.raw));
       case 'newVariant':
@@ -70,16 +76,40 @@ export class QuestionPreviewPanel {
         this.typed = m.raw;
         return Promise.resolve();
       case 'createPython':
-        return Promise.resolve(vscode.commands.executeCommand('prairielearn.createPythonEnvironment'));
+        return this.createPython();
       case 'rawJson':
         return this.submission ? Promise.resolve(vscode.window.showTextDocument(this.submission.rawJson, { viewColumn: vscode.ViewColumn.Active })) : Promise.resolve();
       case 'openFile':
-        return Promise.resolve(
-          vscode.window.showTextDocument(vscode.Uri.file(m.file), { viewColumn: vscode.ViewColumn.One, selection: new vscode.Range(Math.max(0, m.line - 1), 0, Math.max(0, m.line - 1), 0) }),
-        );
-      default:
-        return Promise.resolve();
+        return this.openFile(m.file, m.line);
     }
+  }
+
+  /** Only files of the question's course, the workspace or the runtime's own code (tracebacks name those). */
+  private openFile(file: string, line: number): Promise<unknown> {
+    const roots = [
+      this.state?.courseRoot ?? courseRootAbove(this.questionDir),
+      ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
+      vscode.Uri.joinPath(this.deps.extensionUri, 'server', 'python').fsPath,
+    ];
+    const inside = fileInside(file, roots);
+    if (!inside) {
+      this.deps.log(`Refused to open ${file} for the preview of ${this.questionDir}: it is not a file of the course or the workspace.`);
+      return Promise.resolve();
+    }
+    const at = new vscode.Range(line - 1, 0, line - 1, 0);
+    return Promise.resolve(vscode.window.showTextDocument(vscode.Uri.file(inside), { viewColumn: vscode.ViewColumn.One, selection: at }));
+  }
+
+  /** A page's button cannot make a virtual environment, install packages and change a setting by itself: the user says yes first. */
+  private async createPython(): Promise<unknown> {
+    const create = 'Create Environment';
+    const choice = await vscode.window.showWarningMessage(
+      'Create a Python environment for PrairieLearn questions?',
+      { modal: true, detail: 'This makes a virtual environment in the extension\'s storage, installs numpy, sympy, lxml and the other packages questions use (from the network when the system has not got them), and sets prairielearn.python to it.' },
+      create,
+    );
+    if (choice !== create) return undefined;
+    return vscode.commands.executeCommand('prairielearn.createPythonEnvironment');
   }
 
   private session(): string {

@@ -95,6 +95,12 @@ export interface RenderedQuestion {
   answerHtml?: string;
   /** `<link>`/`<script>` tags for the dependencies of the elements that rendered and of info.json. */
   headHtml: string;
+  /**
+   * The CSP nonce that every `<script>` tag written by question.html, the elements, server.py and
+   * the dependencies carries (fresh for each render). A page shows the panels under this nonce, so
+   * only those scripts run; a student's answer is only ever text in them.
+   */
+  nonce?: string;
   /** Tags known to PrairieLearn that have no controller here; each rendered as a marked box. */
   unsupportedElements: string[];
   issues: RuntimeIssue[];

@@ -21,7 +21,7 @@ function base(kind: string, element?: ElementDependencies): string | undefined {
  * The page-head tags for the elements that rendered and the question's own `dependencies`:
  * stylesheets first, then scripts, each once (as PrairieLearn's freeform.ts gathers them, without the import map).
  */
-export function buildHeadHtml(q: QuestionSource, rendered: ElementDependencies[]): string {
+export function buildHeadHtml(q: QuestionSource, rendered: ElementDependencies[], nonce?: string): string {
   const styles = new Set<string>();
   const scripts = new Set<string>();
   const add = (deps: Record<string, unknown>, element?: ElementDependencies) => {
@@ -33,6 +33,7 @@ export function buildHeadHtml(q: QuestionSource, rendered: ElementDependencies[]
   };
   for (const e of rendered) add(e.dependencies, e);
   add(q.dependencies);
-  const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-  return [...[...styles].map((s) => `<link href="${attr(s)}" rel="stylesheet">`), ...[...scripts].map((s) => `<script src="${attr(s)}"></script>`)].join('\n');
+  const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const withNonce = nonce ? ` nonce="${attr(nonce)}"` : '';
+  return [...[...styles].map((s) => `<link href="${attr(s)}" rel="stylesheet">`), ...[...scripts].map((s) => `<script src="${attr(s)}"${withNonce}></script>`)].join('\n');
 }

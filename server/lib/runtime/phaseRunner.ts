@@ -23,6 +23,8 @@ export interface PhaseOutcome {
 export interface PhaseCall {
   phase: RuntimePhase;
   data: JsonObject;
+  /** render: the nonce for the scripts the question writes. */
+  nonce?: string;
 }
 
 /**
@@ -51,7 +53,7 @@ export async function runPhases(pool: PythonPool, q: QuestionSource, calls: Phas
         return;
       }
     }
-    jobs.push({ phase: call.phase, html, data: call.data, partialCredit });
+    jobs.push({ phase: call.phase, html, data: call.data, partialCredit, ...(call.nonce ? { nonce: call.nonce } : {}) });
     sent.push(i);
   });
   if (jobs.length === 0) return outcomes;

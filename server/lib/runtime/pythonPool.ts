@@ -17,6 +17,8 @@ export interface PhaseJob {
   html?: string;
   data: Record<string, unknown>;
   partialCredit?: boolean;
+  /** render: the nonce every `<script>` tag of the output gets (see RenderedQuestion.nonce). */
+  nonce?: string;
 }
 
 export interface PhaseResult {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { gradeExternally, type ExternalOutcome } from './externalGrading/externalGrader';
 import { findPython } from './findPython';
 import { buildHeadHtml, type ElementDependencies } from './headHtml';
@@ -106,7 +107,8 @@ export class QuestionRuntime implements QuestionPhases {
     }
     if (answerShown) panels.push({ panel: 'answer', from: latestIndex >= 0 ? { submission: submissions[latestIndex], index: latestIndex } : {} });
     const live = panels.filter((p) => !p.broken);
-    const calls: PhaseCall[] = live.map((p) => ({ phase: 'render', data: renderData(q, variant, p.panel, p.from, answerShown) }));
+    rendered.nonce = randomBytes(18).toString('base64');
+    const calls: PhaseCall[] = live.map((p) => ({ phase: 'render', data: renderData(q, variant, p.panel, p.from, answerShown), nonce: rendered.nonce }));
     const outcomes = await runPhases(await this.getPool(), q, calls);
     const html = new Map<(typeof panels)[number], string>();
     const deps: ElementDependencies[] = [];
@@ -123,7 +125,7 @@ export class QuestionRuntime implements QuestionPhases {
       else if (p.panel === 'submission') rendered.submissionHtmls.push(text);
       else rendered.answerHtml = text;
     }
-    rendered.headHtml = buildHeadHtml(q, deps);
+    rendered.headHtml = buildHeadHtml(q, deps, rendered.nonce);
     return rendered;
   }
 

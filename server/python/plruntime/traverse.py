@@ -1,7 +1,7 @@
 """Walking question.html: render replaces elements outside-in (re-parsing what each returns); the
 other phases call every mapped element in document order (docs/reference/questionLifecycle.md, Processing question.html)."""
 
-import html as html_lib
+import re
 
 import lxml.etree
 import lxml.html
@@ -27,14 +27,31 @@ def outer_html(el):
     return lxml.html.tostring(el, encoding="unicode", with_tail=False)
 
 
-def _escape_attr(value):
-    return value.replace("&", "&amp;").replace('"', "&quot;").replace("\xa0", "&nbsp;")
+# What may stand as an attribute name in the output; anything else (only a broken template makes one) is dropped.
+ATTRIBUTE_NAME = re.compile(r"^[^\s\"'<>/=\x00-\x1f\x7f]+$")
+
+
+def escape_text(text):
+    """Text as it must appear between tags: nothing in it can open a tag or an entity."""
+    return (
+        text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;").replace("'", "&#x27;")
+    )
+
+
+def escape_attr(value):
+    # `<` and `>` too: a page that later looked for tags in the text must never find one inside a value.
+    return escape_text(value).replace("\xa0", "&nbsp;")
+
+
+def _raw_text(text, tag):
+    # A script or style body never holds its own end tag (lxml ended it there); keep it that way.
+    return re.sub(f"</(?={tag})", "<\\\\/", text, flags=re.IGNORECASE)
 
 
 def _text(text, parent_tag):
     if not text:
         return ""
-    return text if parent_tag in RAW_TEXT else html_lib.escape(text)
+    return _raw_text(text, parent_tag) if parent_tag in RAW_TEXT else escape_text(text)
 
 
 def unsupported_box(tag):
@@ -45,12 +62,17 @@ def unsupported_box(tag):
 
 
 class Renderer:
-    """render: `call(tag, el)` returns (has render, html or None); `unsupported` names tags to box."""
+    """render: `call(tag, el)` returns (has render, html or None); `unsupported` names tags to box.
 
-    def __init__(self, elements, call, known_unsupported):
+    The output is written from the parsed tree, so a `<script>` in it is one that question.html, an
+    element or server.py wrote as a tag; each gets `nonce` (the page runs only those). Text and
+    attribute values, where a student's answer can be, come out fully escaped."""
+
+    def __init__(self, elements, call, known_unsupported, nonce=None):
         self.elements = elements
         self.call = call
         self.known_unsupported = known_unsupported
+        self.nonce = nonce
         self.processed = []
         self.unsupported = []
 
@@ -75,11 +97,22 @@ class Renderer:
             if tag not in self.unsupported:
                 self.unsupported.append(tag)
             return unsupported_box(tag)
-        attrs = "".join(f' {k}="{_escape_attr(v or "")}"' for k, v in node.attrib.items())
+        attrs = "".join(
+            f' {k}="{escape_attr(v or "")}"'
+            for k, v in node.attrib.items()
+            if ATTRIBUTE_NAME.match(k) and not (tag == "script" and k.lower() == "nonce")
+        )
+        if tag == "script" and self.nonce:
+            attrs += f' nonce="{escape_attr(self.nonce)}"'
         inner = _text(node.text, tag) + "".join(self._node(c, tag) + _text(c.tail, tag) for c in node)
         if tag in VOID and not inner:
             return f"<{tag}{attrs}>"
         return f"<{tag}{attrs}>{inner}</{tag}>"
+
+
+def serialize(text, nonce=None):
+    """HTML that no element renders any more (server.py's render output) written the same way."""
+    return Renderer({}, None, set(), nonce).render(text)
 
 
 def execute(text, elements, call):

@@ -14,7 +14,7 @@ from .elementmap import build_element_map, build_extensions
 from .issues import from_exception, issue
 from .messages import exit_site, system_exit_message
 from .serverpy import ServerModule
-from .traverse import Renderer, describe, execute, outer_html
+from .traverse import Renderer, describe, execute, outer_html, serialize
 
 
 class Context:
@@ -131,7 +131,7 @@ def run_job(ctx, job, elements, controllers, server):
         try:
             with Capture() as cap:
                 if phase == "render":
-                    renderer = Renderer(elements, element_call, ctx.known_elements)
+                    renderer = Renderer(elements, element_call, ctx.known_elements, job.get("nonce"))
                     html_out = renderer.render(job["html"])
                     result["processedElements"] = renderer.processed
                     result["unsupportedElements"] = renderer.unsupported
@@ -163,7 +163,10 @@ def run_job(ctx, job, elements, controllers, server):
             issues.append(load_issue)
             fatal = True
         elif fn is not None:
+            rendered = html_out
             data, html_out, server_file, fatal = call_server(ctx, server, fn, phase, data, original, html_out, issues)
+            if phase == "render" and not fatal and isinstance(html_out, str) and html_out is not rendered:
+                html_out, fatal = reserialize(html_out, job.get("nonce"), server.path, issues)
             if server_file:
                 if produced_file:
                     issues.append(issue("attempting to overwrite non-empty fileData", phase=phase, file=server.path))
@@ -183,6 +186,15 @@ def run_job(ctx, job, elements, controllers, server):
             result["fatal"], produced_file = True, b""
         result["file"] = base64.b64encode(produced_file or b"").decode("ascii")
     return result
+
+
+def reserialize(text, nonce, path, issues):
+    """server.py's render output, written as the elements' was (its scripts get the nonce)."""
+    try:
+        return serialize(text, nonce), False
+    except Exception as err:  # noqa: BLE001 - HTML that lxml cannot take
+        issues.append(from_exception(err, phase="render", prefix="Error in the HTML server.py render() returned: ", file=path))
+        return "", True
 
 
 def call_server(ctx, server, fn, phase, data, original, html_out, issues):
