@@ -1,4 +1,5 @@
 import * as nodePath from 'node:path';
+import { inertMarkup } from './inertMarkup';
 import type { QuestionSource } from './question';
 import type { JsonObject, Submission, Variant } from '../protocol/questionRuntime';
 import { renderUrlOptions, submissionDynamicUrl, submissionFilesUrl, VARIANT_DYNAMIC_URL } from './urls';
@@ -79,8 +80,13 @@ export function renderData(q: QuestionSource, variant: Variant, panel: Panel, fr
   const inSubmissionPanel = panel === 'submission' && from.index !== undefined;
   const dynamicUrl = inSubmissionPanel ? submissionDynamicUrl(from.index!) : VARIANT_DYNAMIC_URL;
   const filesUrl = from.index !== undefined ? submissionFilesUrl(from.index) : null;
+  const fields = submissionFields(variant, from);
   return {
-    ...submissionFields(variant, from),
+    ...fields,
+    // The HTML a page shows from the grading: what a student wrote may be in it.
+    feedback: inertMarkup(fields.feedback),
+    partial_scores: inertMarkup(fields.partial_scores),
+    format_errors: inertMarkup(fields.format_errors),
     ...common(q, variant.seed, renderUrlOptions(dynamicUrl, filesUrl)),
     num_valid_submissions: variant.numTries,
     editable: true,

@@ -214,17 +214,37 @@ def prepare(element_html, data):
 
 
 def _block_html(block, indentation):
-    indent = (block.get("indent") or 0) if indentation else 0
+    indent = block.get("indent") if indentation and isinstance(block.get("indent"), int) else 0
     return (f'<li class="list-group-item pl-order-block" data-uuid="{html.escape(block["uuid"] or "")}" '
             f'data-indent="{indent}" style="margin-left: {indent * 2}em"><span class="pl-order-block-content">'
             f'{block["inner_html"]}</span></li>')
 
 
+def _indent(value, opts):
+    if not opts["indentation"] or not isinstance(value, int) or isinstance(value, bool):
+        return 0
+    return max(0, min(value, opts["max-indent"]))
+
+
+def _own_blocks(entries, blocks, opts):
+    """The question's own blocks that `entries` (a submission's list) name by uuid, each once, with its
+    indent; entries naming no block of the question are dropped, so a submission never supplies markup."""
+    by_uuid = {b.get("uuid"): b for b in blocks if isinstance(b, dict)}
+    chosen, seen = [], set()
+    for entry in entries if isinstance(entries, list) else []:
+        uuid = entry.get("uuid") if isinstance(entry, dict) else None
+        if not isinstance(uuid, str) or uuid not in by_uuid or uuid in seen:
+            continue
+        seen.add(uuid)
+        chosen.append({**by_uuid[uuid], "indent": _indent(entry.get("indent"), opts)})
+    return chosen
+
+
 def _placed(data, name):
     raw = data["raw_submitted_answers"].get(name + "-input")
     try:
-        placed = json.loads(raw) if raw else None
-    except (TypeError, ValueError):
+        placed = json.loads(raw) if isinstance(raw, str) and raw else None
+    except (TypeError, ValueError, RecursionError):
         placed = None
     return placed if isinstance(placed, list) else None
 
@@ -240,12 +260,12 @@ def render(element_html, data):
         blocks = data["params"].get(name, [])
         placed = _placed(data, name)
         if placed is None:
-            placed = [{"inner_html": b["inner_html"], "indent": 0, "uuid": b["uuid"]} for b in blocks if b["initially_placed"]]
-        placed_ids = {p.get("uuid") for p in placed}
-        by_uuid = {b["uuid"]: b for b in blocks}
+            placed = [{"indent": 0, "uuid": b["uuid"]} for b in blocks if b["initially_placed"]]
+        placed = _own_blocks(placed, blocks, opts)
+        placed_ids = {b["uuid"] for b in placed}
         source = "".join(_block_html(b, False) for b in blocks if b["uuid"] not in placed_ids)
-        answer = "".join(_block_html({**by_uuid.get(p.get("uuid"), p), "indent": p.get("indent")}, opts["indentation"])
-                         for p in placed if isinstance(p, dict))
+        answer = "".join(_block_html(b, opts["indentation"]) for b in placed)
+        placed = [{"inner_html": b["inner_html"], "indent": b["indent"], "uuid": b["uuid"]} for b in placed]
         source_header = pl.get_string_attrib(element, "source-header", "Drag from here:")
         solution_header = pl.get_string_attrib(element, "solution-header", "Construct your solution here:")
         disabled = "" if data["editable"] else ' data-disabled="true"'
@@ -270,7 +290,7 @@ def render(element_html, data):
         if submitted is None:
             return '<div class="pl-order-blocks"><span class="badge text-bg-dark">missing input</span></div>'
         feedback = data["partial_scores"].get(name, {}).get("feedback")
-        items = "".join(_block_html(b, opts["indentation"]) for b in submitted)
+        items = "".join(_block_html(b, opts["indentation"]) for b in _own_blocks(submitted, data["params"].get(name, []), opts))
         return (f'<div class="pl-order-blocks"><ol class="list-group list-group-numbered">{items}</ol>'
                 f'{score_badge(score) if score is not None else ""}'
                 f'{f"<div class=pl-order-blocks-feedback>{feedback}</div>" if feedback else ""}</div>')
