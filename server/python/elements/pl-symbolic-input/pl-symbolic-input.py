@@ -131,11 +131,15 @@ def render(element_html: str, data: dict) -> str:
         shown = None
         if isinstance(value, str) and value == "":
             shown = ""
-        elif value is not None:
+        elif value is not None and o.name not in data.get("format_errors", {}):
             if o.simplified or not data.get("raw_submitted_answers", {}).get(o.name):
-                shown = f"${o.latex(o.to_sympy(value))}$"
+                try:
+                    shown = f"${o.latex(o.to_sympy(value))}$"
+                except ValueError:
+                    # A stored answer this element cannot read (not from its own parse): shown as text.
+                    shown = html.escape(str(value))
             else:
-                shown = html.escape(data["raw_submitted_answers"][o.name])
+                shown = html.escape(str(data["raw_submitted_answers"][o.name]))
             shown = ui.labelled(o.label, shown, o.suffix)
         return ui.submission_html(data, o.name, shown, show_score=o.show_score)
     if panel == "answer":
