@@ -5,27 +5,20 @@
 // without them the test skips (a failure under CI=true). dist/ace comes from node build.mjs (npm test runs it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 import { ELEMENTS_DIR } from '../lib/runtime/elementHarness';
 import { makeVariant, render } from '../lib/runtime/fixtures/elements2/lifecycle';
+import { launchChromium, playwright } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BLOCKS = '<pl-order-blocks answers-name="p" indentation="true"><pl-answer>def f():</pl-answer><pl-answer indent="1">return 1</pl-answer><pl-answer correct="false">pass</pl-answer></pl-order-blocks>';
 const EDITOR = '<pl-file-editor file-name="main.py" ace-mode="ace/mode/python">def f():\n    return 1</pl-file-editor>';
 const EDITOR_FIELD = '_file_editor_f1bdda93d9a278e358509d498e17d97764c1fb29'; // sha1("main.py")
 
-function playwright(): any | string {
-  const setup = spawnSync('bash', [path.join(ROOT, 'test', 'vscode', 'setup.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (setup.status !== 0) return `test/vscode/setup.sh exited ${setup.status}`;
-  const cache = setup.stdout.trim().split('\n').pop()!;
-  return createRequire(path.join(cache, 'tools', 'package.json'))('playwright-core');
-}
 
 const state: PreviewState = {
   session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
@@ -62,10 +55,7 @@ test('order blocks drag and move by keyboard, Ace edits the file, and both survi
   const blocks = makeVariant('pl-order-blocks', BLOCKS);
   const editor = makeVariant('pl-file-editor', EDITOR);
   const question = render('pl-order-blocks', BLOCKS, blocks, 'question') + render('pl-file-editor', EDITOR, editor, 'question');
-  const browser = await pw.chromium.launch({
-    executablePath: '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium(pw);
   try {
     const tab = await browser.newPage();
     const errors: string[] = [];
