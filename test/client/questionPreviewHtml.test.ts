@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dataUri, dynamicPlfileUrls, plfileTarget, rewritePlfileUrls, type PlfileRoots } from '../../client/src/questionPreview/plfileUrls';
-import { messagePage, previewPage, scoreText, type PageAssets } from '../../client/src/questionPreview/previewPage';
+import { contentSecurityPolicy, messagePage, previewPage, scoreText, type PageAssets } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 
 const roots: PlfileRoots = { courseRoot: '/c', questionDir: '/c/questions/q1', coreElements: '/ext/server/python/elements' };
@@ -62,25 +62,30 @@ function state(over: Partial<PreviewState> = {}): PreviewState {
   };
 }
 
-test('the page: no network in its CSP, every script under the nonce, the seed, score and tracebacks', () => {
+test("the page: no network in its CSP, the render's nonce for its own scripts, the seed, score and tracebacks", () => {
+  // The runtime wrote the nonce on the question's scripts; the page adds none (the value's text stays a value).
+  const question = '<p>$x$</p><script nonce="R3NDER">init()</script><input value="&lt;script x&gt;">';
   const html = previewPage(
     {
       state: state({
         submissions: [{ action: 'grade', score: 0.5, graded: true, gradable: true, broken: false, formatErrors: {} }],
         issues: [{ message: 'ValueError: no', fatal: true, phase: 'generate', file: '/c/questions/q1/server.py', line: 7, traceback: 'Traceback <x>\nValueError: no' }],
-        rendered: { questionHtml: '<p>$x$</p><script>init()</script>', submissionHtmls: ['<p>sub</p>'], answerHtml: '<p>ans</p>', headHtml: '', unsupportedElements: ['pl-drawing'], issues: [] },
+        rendered: { questionHtml: question, submissionHtmls: ['<p>sub</p>'], answerHtml: '<p>ans</p>', headHtml: '', unsupportedElements: ['pl-drawing'], issues: [], nonce: 'R3NDER' },
       }),
-      panels: { question: '<p>$x$</p><script>init()</script>', submissions: ['<p>sub</p>'], answer: '<p>ans</p>', head: '<script src="https://res/x.js"></script>' },
+      panels: { question, submissions: ['<p>sub</p><script>notRun()</script>'], answer: '<p>ans</p>', head: '<script src="https://res/x.js" nonce="R3NDER"></script>' },
       typed: { x: '</script><b>' },
     },
     assets,
   );
   const csp = /Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
   assert.match(csp, /default-src 'none'/);
-  assert.match(csp, /script-src https:\/\/res 'nonce-N0NCE' 'wasm-unsafe-eval'/, "WebAssembly (pl-graph's Graphviz) compiles; eval stays off");
+  assert.match(csp, /script-src https:\/\/res 'nonce-R3NDER' 'wasm-unsafe-eval'/, "WebAssembly (pl-graph's Graphviz) compiles; eval stays off");
   assert.doesNotMatch(csp, /'unsafe-eval'/);
+  assert.match(csp, /base-uri 'none'/);
   assert.doesNotMatch(csp, /https?:\/\/(?!res)/, 'nothing from the network');
-  for (const tag of html.match(/<script\b[^>]*>/g)!) if (!tag.includes('application/json')) assert.match(tag, /nonce="N0NCE"/, tag);
+  assert.ok(html.includes('<script>notRun()</script>'), 'a script the runtime did not mark gets no nonce from the page');
+  assert.ok(html.includes('value="&lt;script x&gt;"'));
+  for (const tag of html.match(/<script\b[^>]*>/g)!) if (!tag.includes('application/json') && tag !== '<script>') assert.match(tag, /nonce="R3NDER"/, tag);
   assert.match(html, /id="seed" value="abc"/);
   assert.match(html, /Score: 50%/);
   assert.match(html, /server\.py:7/);
@@ -88,6 +93,22 @@ test('the page: no network in its CSP, every script under the nonce, the seed, s
   assert.match(html, /&lt;pl-drawing&gt;/);
   assert.match(html, /Correct answer/);
   assert.ok(!html.includes('</script><b>'), 'typed answers cannot close their script tag');
+});
+
+test('a submission preview runs only scripts with the nonce: no script from the webview\'s files, no Ace, no Save', () => {
+  const html = previewPage(
+    {
+      state: state({ rendered: { questionHtml: '<pl-file-editor-like class="pl-file-editor"></pl-file-editor-like>', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [], nonce: 'R3NDER' } }),
+      panels: { question: '<div class="pl-file-editor"></div>', submissions: [], head: '' },
+      readOnly: { title: 'Submission 7' },
+    },
+    { ...assets, aceBase: 'https://res/ace/' },
+  );
+  const csp = /Content-Security-Policy" content="([^"]+)"/.exec(html)![1];
+  assert.match(csp, /script-src 'nonce-R3NDER' 'wasm-unsafe-eval'(;|$)/);
+  assert.match(csp, /frame-src 'none'/);
+  assert.doesNotMatch(html, /id="pl-ace"|id="save"|id="grade"/);
+  assert.match(contentSecurityPolicy(assets, false), /script-src https:\/\/res 'nonce-N0NCE' 'wasm-unsafe-eval'/);
 });
 
 test('score lines follow the submission', () => {
