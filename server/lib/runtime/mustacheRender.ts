@@ -63,7 +63,8 @@ function renderNodes(nodes: Node[], stack: unknown[]): string {
         out += escapeHtml(stringify(value));
         break;
       case 'raw':
-        out += stringify(value);
+        // A student's answer is text even in {{{ }}}: the page must never take it for markup.
+        out += value instanceof StudentText ? escapeHtml(value.text) : stringify(value);
         break;
       case 'section':
         if (Array.isArray(value)) for (const item of value) out += renderNodes(node.children!, [...stack, item]);
@@ -92,6 +93,28 @@ function lookup(stack: unknown[], name: string): unknown {
     if (hit) return value;
   }
   return undefined;
+}
+
+/** A string of a student's (see studentTextView): renders as itself, but never unescaped. */
+export class StudentText {
+  constructor(readonly text: string) {}
+  toString(): string {
+    return this.text;
+  }
+}
+
+/**
+ * The render phase's data with the submitted and raw answers' strings marked as the student's (empty
+ * ones stay plain, so sections treat them as mustache.js does).
+ */
+export function studentTextView(data: Record<string, unknown>): Record<string, unknown> {
+  const mark = (v: unknown, depth: number): unknown => {
+    if (typeof v === 'string') return v === '' ? v : new StudentText(v);
+    if (depth > 100 || v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map((x) => mark(x, depth + 1));
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, mark(x, depth + 1)]));
+  };
+  return { ...data, submitted_answers: mark(data.submitted_answers, 0), raw_submitted_answers: mark(data.raw_submitted_answers, 0) };
 }
 
 function stringify(value: unknown): string {

@@ -3,7 +3,7 @@ import * as nodePath from 'node:path';
 import { topLevelTags } from '../questionHtml/elements';
 import { oversizedInput } from './dataBounds';
 import { expandMarkdown } from './markdown';
-import { renderMustache } from './mustacheRender';
+import { renderMustache, studentTextView } from './mustacheRender';
 import type { PhaseJob, PhaseResult, PythonPool } from './pythonPool';
 import type { QuestionSource } from './question';
 import type { JsonObject, RuntimeIssue, RuntimePhase } from '../protocol/questionRuntime';
@@ -45,7 +45,7 @@ export async function runPhases(pool: PythonPool, q: QuestionSource, calls: Phas
     let html: string | undefined;
     if (call.phase !== 'generate' && q.html !== undefined) {
       try {
-        html = expandMarkdown(renderMustache(q.html, call.data));
+        html = expandMarkdown(renderMustache(q.html, call.phase === 'render' ? studentTextView(call.data) : call.data));
       } catch (err) {
         outcomes[i].fatal = true;
         const file = nodePath.join(q.dir, 'question.html');

@@ -48,7 +48,7 @@ test('breakout payloads typed into every input element, saved and graded, render
   }
 });
 
-test("the nonce goes to the scripts of question.html and server.py, and to nothing a student wrote", { timeout: 120_000 }, async () => {
+test("the nonce goes to the scripts of question.html and server.py, and to nothing a student wrote, even in {{{ }}}", { timeout: 120_000 }, async () => {
   const v = await runtime.createVariant(TRUST_COURSE, 'authorScripts', '1');
   const sub = await runtime.submit(v, { s: '"><script nonce="x">window.pwned=1</script>' }, 'grade');
   const r = await runtime.render(v, [sub]);
