@@ -43,8 +43,8 @@ test(`fuzzed submissions through every input element (seed ${SEED}, ${RUNS} runs
     const record = hostileRecord(v, fz.text(), fields, parsed, fz.r() < 0.5);
     record.raw = raw;
     for (const key of Object.keys(record.submittedAnswers)) if (fz.r() < 0.3) record.submittedAnswers[key] = fz.json(3);
-    // Nested as deep as data gets in practice; a string field above holds JSON nested 2,000 deep.
-    record.feedback = { echo: fz.text(), deep: fz.deep(100) as never };
+    // Deeper than the runtime's data bound (a clear error on this render); a string field above holds JSON nested 2,000 deep.
+    record.feedback = { echo: fz.text(), deep: fz.deep(fz.r() < 0.5 ? 100 : 600) as never };
     const fromRecord = await runtime.render(v, [record]);
     assert.deepEqual(runtimeFailure(fromRecord.issues), [], `${what}: render of a record`);
     assertNoActiveTags(fromRecord, `${what} record`);
