@@ -7,6 +7,7 @@ import { lockDataDir } from './dataLock';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { API_BASE } from './api/server';
 import type { ReferenceServerReady } from '../../lib/protocol/referenceServerReady';
+import { reportSamples } from './samplesInBackground';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'admin') {
@@ -23,9 +24,13 @@ async function main(argv: string[]): Promise<void> {
   // From here on, a stop (Ctrl-C, a kill) closes the database and releases the lock, also during the first sync.
   let app: ReferenceApp | undefined;
   let server: Server | undefined;
+  const samples = new AbortController();
+  let filling: Promise<unknown> = Promise.resolve();
   const stop = () => {
     server?.close();
-    (app?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    // The sample fill stops between questions, and its last write ends before the database closes.
+    samples.abort();
+    filling.finally(() => (app?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -57,7 +62,6 @@ async function main(argv: string[]): Promise<void> {
   const token = demoTokens ? demoToken(options.seed, DEMO_STAFF[0].uid) : null;
   console.log(`PrairieLearn reference server (${app.db.kind}), data in ${app.dataDir}`);
   if (prepared.syncStatus) console.log(`first sync: ${prepared.syncStatus}`);
-  if (prepared.seedProblem) console.warn(`warning: ${prepared.seedProblem} (the server runs as usual; with Python, a fresh data folder gets graded answers)`);
   console.log(`base URL: http://${host}:${port}${API_BASE}`);
   if (token) console.log(`token: ${token}`);
   console.log(`course id: ${prepared.courseId}`);
@@ -78,6 +82,7 @@ async function main(argv: string[]): Promise<void> {
     // send must not become an uncaught 'error' that exits with 1.
     process.send(ready, undefined, {}, () => undefined);
   }
+  filling = reportSamples(app.db, prepared.courseId, samples.signal);
 }
 
 /** What a failed listen means for the person starting the server. */

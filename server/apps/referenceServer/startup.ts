@@ -18,13 +18,12 @@ export interface Prepared {
   courseId: string;
   syncStatus: string | null;
   created: boolean;
-  /** Why the seeded submissions have no answers (no Python to run the questions), when so. */
-  seedProblem?: string;
 }
 
 /**
  * First start: registers the course (the demo course, committed to a local repository in the data
- * folder, unless a repository is given), syncs it and seeds the demo data. Later starts reuse it.
+ * folder, unless a repository is given), syncs it and seeds the demo data. Later starts reuse it. No
+ * question code runs here: the seeded submissions get their answers from fillSamples.ts once the server answers.
  */
 export async function prepareCourse(
   app: ReferenceApp,
@@ -49,8 +48,8 @@ export async function prepareCourse(
   } else {
     courseId = existing[0].id;
   }
-  const seedProblem = (await isSeeded(app.db, courseId)) ? undefined : (await seedDemoData(app.db, courseId, options)).problem;
-  return { courseId, syncStatus, created, ...(seedProblem ? { seedProblem } : {}) };
+  if (!(await isSeeded(app.db, courseId))) await seedDemoData(app.db, courseId, options);
+  return { courseId, syncStatus, created };
 }
 
 /** Whether `host` reaches only this machine (127.0.0.0/8, ::1, localhost). */
