@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { ReferenceApp } from './app';
-import { addCourse, createCourseRepository } from './courses';
+import { addCourse, createCourseRepository, snapshotCourseFolder } from './courses';
 import { isSeeded, seedDemoData } from './seed/seed';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { hashToken } from './api/auth';
@@ -27,14 +27,17 @@ export interface Prepared {
  */
 export async function prepareCourse(
   app: ReferenceApp,
-  options: { courseRepo?: string; branch?: string; students: number; seed: number },
+  options: { courseRepo?: string; courseDir?: string; branch?: string; students: number; seed: number },
 ): Promise<Prepared> {
+  if (options.courseRepo && options.courseDir) throw new Error('--course-repo and --course-dir name two courses; give one');
+  // A folder on disk: its files as they are now, committed on top of the last start's (a no-op when unchanged).
+  const snapshot = options.courseDir && snapshotCourseFolder(options.courseDir, path.join(app.dataDir, 'repos', 'course-folder'));
   const existing = await app.db.query('SELECT id FROM courses WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
   let courseId: string;
   let syncStatus: string | null = null;
   const created = existing.length === 0;
   if (created) {
-    let repository = options.courseRepo;
+    let repository = options.courseRepo ?? (snapshot ? snapshot.repository : undefined);
     if (!repository) {
       const source = demoCourseDir();
       if (!source) throw new Error('the demo course (server/demo-course) was not found; pass --course-repo');
@@ -47,6 +50,12 @@ export async function prepareCourse(
     syncStatus = (await app.sync.status(courseId, job))?.status ?? null;
   } else {
     courseId = existing[0].id;
+    // The folder changed since the last start: served as it is now.
+    if (snapshot && snapshot.changed) {
+      const job = await app.sync.start(courseId, null);
+      await app.sync.idle(courseId);
+      syncStatus = (await app.sync.status(courseId, job))?.status ?? null;
+    }
   }
   if (!(await isSeeded(app.db, courseId))) await seedDemoData(app.db, courseId, options);
   return { courseId, syncStatus, created };
