@@ -61,7 +61,7 @@ async function main(argv: string[]): Promise<void> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const token = demoTokens ? demoToken(options.seed, DEMO_STAFF[0].uid) : null;
   console.log(`PrairieLearn reference server (${app.db.kind}), data in ${app.dataDir}`);
-  if (prepared.syncStatus) console.log(`first sync: ${prepared.syncStatus}`);
+  if (prepared.syncStatus) console.log(`${prepared.created ? 'first sync' : 'sync of the changed course folder'}: ${prepared.syncStatus} in ${((prepared.syncMs ?? 0) / 1000).toFixed(1)} s`);
   console.log(`base URL: http://${host}:${port}${API_BASE}`);
   if (token) console.log(`token: ${token}`);
   console.log(`course id: ${prepared.courseId}`);

@@ -17,6 +17,8 @@ export function demoCourseDir(): string | undefined {
 export interface Prepared {
   courseId: string;
   syncStatus: string | null;
+  /** How long that sync took, when there was one. */
+  syncMs?: number;
   created: boolean;
 }
 
@@ -35,6 +37,7 @@ export async function prepareCourse(
   const existing = await app.db.query('SELECT id FROM courses WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
   let courseId: string;
   let syncStatus: string | null = null;
+  let syncMs: number | undefined;
   const created = existing.length === 0;
   if (created) {
     let repository = options.courseRepo ?? (snapshot ? snapshot.repository : undefined);
@@ -45,20 +48,21 @@ export async function prepareCourse(
       repository = fs.existsSync(repoDir) ? path.resolve(repoDir) : createCourseRepository(source, repoDir);
     }
     courseId = await addCourse(app.db, path.join(app.dataDir, 'courses'), repository, options.branch);
-    const job = await app.sync.start(courseId, null);
-    await app.sync.idle(courseId);
-    syncStatus = (await app.sync.status(courseId, job))?.status ?? null;
+    ({ syncStatus, syncMs } = await syncNow(app, courseId));
   } else {
     courseId = existing[0].id;
     // The folder changed since the last start: served as it is now.
-    if (snapshot && snapshot.changed) {
-      const job = await app.sync.start(courseId, null);
-      await app.sync.idle(courseId);
-      syncStatus = (await app.sync.status(courseId, job))?.status ?? null;
-    }
+    if (snapshot && snapshot.changed) ({ syncStatus, syncMs } = await syncNow(app, courseId));
   }
   if (!(await isSeeded(app.db, courseId))) await seedDemoData(app.db, courseId, options);
-  return { courseId, syncStatus, created };
+  return { courseId, syncStatus, created, ...(syncMs !== undefined ? { syncMs } : {}) };
+}
+
+async function syncNow(app: ReferenceApp, courseId: string): Promise<{ syncStatus: string | null; syncMs: number }> {
+  const started = performance.now();
+  const job = await app.sync.start(courseId, null);
+  await app.sync.idle(courseId);
+  return { syncStatus: (await app.sync.status(courseId, job))?.status ?? null, syncMs: performance.now() - started };
 }
 
 /** Whether `host` reaches only this machine (127.0.0.0/8, ::1, localhost). */
