@@ -28,7 +28,7 @@ test('one note per course counts the deprecation hints; its quick fix migrates t
   const note = notes.find((x) => x.code === 'deprecated-uses')!;
   assert.equal(note.severity, 3, 'DiagnosticSeverity.Information');
   assert.equal(note.tags, undefined, 'the note itself is not struck through');
-  assert.match(note.message, /^3 uses of deprecated element features in 2 questions/);
+  assert.match(String(note.message), /^3 uses of deprecated element features in 2 questions/);
   const hints: Diagnostic[] = [];
   for (const qid of ['addNumbers', 'geometry/triangleArea']) {
     const list = await client.waitForDiagnostics(file(qid), (d) => d.some((x) => DEPRECATED.has(String(x.code))));

@@ -84,26 +84,9 @@ export class QuestionFileStore {
 
   /** The course notes from the question files' diagnostics; infoCourse.json changes when they do. */
   private summarize(pass: CheckPass): void {
-    const info = pass.course.info.path;
-    const next: CourseDiagnostic[] = [];
-    for (const checker of this.checkers) {
-      const summary = checker.summary;
-      if (!summary) continue;
-      let uses = 0;
-      const files: string[] = [];
-      for (const { path, state } of this.reports.list()) {
-        let here = 0;
-        for (const d of state!.diagnostics!) if (summary.counts(d.code)) here++;
-        if (here > 0) files.push(path);
-        uses += here;
-      }
-      if (uses === 0) continue;
-      const info_ = checker.codes[summary.code];
-      next.push({ file: info, range: { start: 0, end: 1 }, severity: info_.severity, code: summary.code, message: summary.message(uses, files.length), data: { files } });
-    }
-    if (!sameItems(this.summaries.map((d) => d.message + (d.data!.files as string[]).join('\n')), next.map((d) => d.message + (d.data!.files as string[]).join('\n')))) {
-      pass.changedFiles.add(info);
-    }
+    const next = courseNotes(this.checkers, pass.course.info.path, this.reports.list().map(({ path, state }) => ({ path, diagnostics: state!.diagnostics! })));
+    const key = (list: CourseDiagnostic[]) => list.map((d) => d.message + (d.data!.files as string[]).join('\n'));
+    if (!sameItems(key(this.summaries), key(next))) pass.changedFiles.add(pass.course.info.path);
     this.summaries = next;
   }
 
@@ -226,4 +209,29 @@ function questionFileDiagnostic(checker: QuestionFileChecker, path: string, r: Q
   if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: { start: x.start, end: x.end }, message: x.message }));
   if (r.data) d.data = r.data;
   return d;
+}
+
+/**
+ * The checkers' course notes (`QuestionFileChecker.summary`) on `infoPath`, from the question files'
+ * diagnostics: how many uses of the codes each counts, in how many files (listed in its data).
+ */
+export function courseNotes(checkers: readonly QuestionFileChecker[], infoPath: string, files: Iterable<{ path: string; diagnostics: readonly CourseDiagnostic[] }>): CourseDiagnostic[] {
+  const notes: CourseDiagnostic[] = [];
+  const list = [...files];
+  for (const checker of checkers) {
+    const summary = checker.summary;
+    if (!summary) continue;
+    let uses = 0;
+    const counted: string[] = [];
+    for (const { path, diagnostics } of list) {
+      let here = 0;
+      for (const d of diagnostics) if (summary.counts(d.code)) here++;
+      if (here > 0) counted.push(path);
+      uses += here;
+    }
+    if (uses === 0) continue;
+    const severity = checker.codes[summary.code].severity;
+    notes.push({ file: infoPath, range: { start: 0, end: 1 }, severity, code: summary.code, message: summary.message(uses, counted.length), data: { files: counted } });
+  }
+  return notes;
 }
