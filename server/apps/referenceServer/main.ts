@@ -34,6 +34,9 @@ async function main(argv: string[]): Promise<void> {
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Started by the extension (fork, with an IPC channel): stop when that channel closes, also during the
+  // first sync, so that a VS Code that quits or crashes without stopping the server does not leave it running.
+  if (process.send) process.once('disconnect', stop);
   app = await openApp(options);
   // Only a starting server fails the jobs a previous one left running (not the admin command, which
   // may run beside a live server on a shared database).
@@ -66,9 +69,7 @@ async function main(argv: string[]): Promise<void> {
   if (token) console.log(`token: ${token}`);
   console.log(`course id: ${prepared.courseId}`);
   for (const ci of cis) console.log(`course instance id: ${ci.id} (${ci.short_name})`);
-  // Started by the extension (fork, with an IPC channel): tell it the same in one typed message, and stop
-  // when that channel closes, so that a VS Code that quits or crashes without stopping the server does not
-  // leave it running.
+  // Started by the extension: tell it the same in one typed message.
   if (process.send) {
     const ready: ReferenceServerReady = {
       type: 'prairielearn.referenceServer.ready',
@@ -77,7 +78,6 @@ async function main(argv: string[]): Promise<void> {
       courseId: String(prepared.courseId),
       courseInstances: cis.map((ci) => ({ id: String(ci.id), shortName: ci.short_name })),
     };
-    process.once('disconnect', stop);
     // A parent that goes away before the message is out gets nothing: `stop` runs, and the failed
     // send must not become an uncaught 'error' that exits with 1.
     process.send(ready, undefined, {}, () => undefined);
