@@ -7,7 +7,7 @@ import { UsageError } from './options';
 import { newCourseChecker } from '../../lib/questionHtml/courseChecks';
 import { SourceText } from '../../lib/questionHtml/sourceText';
 import type { QuestionFileThread } from './questionFileThread';
-import { courseNotes } from '../course/checker/questionFileStore';
+import { courseNotes } from '../../lib/course/checker/questionFileStore';
 
 /** A place in a file with 1-based lines and columns; the end column is exclusive. */
 export interface Span {
