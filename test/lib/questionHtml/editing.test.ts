@@ -19,6 +19,15 @@ test('element names after "<", with a snippet holding the required attributes', 
   assert.equal(c.items.find((i) => i.label === 'pl-question-panel')!.insert, 'pl-question-panel>$0</pl-question-panel>');
 });
 
+test('a start tag typed in the middle of a file gets the same snippet; one with a quoted "<" in a value is not new', () => {
+  const { text, offset } = at('<p>x</p>\n<pl-num|\n<pl-question-panel>\n<p>y</p>\n</pl-question-panel>\n');
+  const c = completeAt(text, offset)!;
+  assert.equal(text.slice(c.start, c.end), 'pl-num');
+  assert.equal(c.items.find((i) => i.label === 'pl-number-input')!.insert, 'pl-number-input answers-name="$1"></pl-number-input>');
+  const quoted = at('<pl-num| label="a<b"></pl-number-input>\n<p>y</p>');
+  assert.equal(completeAt(quoted.text, quoted.offset)!.items.find((i) => i.label === 'pl-number-input')!.insert, 'pl-number-input');
+});
+
 test('inside a parent, its child tags come first; an existing tag only has its name replaced', () => {
   const { text, offset } = at('<pl-checkbox answers-name="a"><pl-a|></pl-answer></pl-checkbox>');
   const c = completeAt(text, offset)!;
