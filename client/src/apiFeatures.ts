@@ -35,7 +35,13 @@ export function activateApiFeatures(context: vscode.ExtensionContext): void {
   );
   context.subscriptions.push(log, serverLog, auth, tree, view, local, syncs, syncProblems);
   context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocuments(auth)));
-  context.subscriptions.push(auth.onDidChange(() => tree.refresh()));
+  context.subscriptions.push(
+    auth.onDidChange(() => {
+      // The tree says which course the local server serves (its toast says so too).
+      view.description = local.served ? `local: ${local.served.replace(/^the (course )?/, '')}` : undefined;
+      tree.refresh();
+    }),
+  );
   context.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('prairielearn.serverUrl')) tree.refresh();
@@ -73,6 +79,7 @@ export function activateApiFeatures(context: vscode.ExtensionContext): void {
   command('prairielearn.syncCourse', (node?: NodeSpec) => syncCourse(auth, tree, syncs, node));
   command('prairielearn.startLocalServer', () => local.start());
   command('prairielearn.stopLocalServer', () => local.stop());
+  command('prairielearn.showLocalServerLog', () => local.showLog());
   command('prairielearn.showApiLog', () => log.show());
 
   // The extension-host tests read the tree and the session through this, and see the URL Open in PrairieLearn

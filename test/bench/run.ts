@@ -17,6 +17,7 @@ import { referenceSection } from './reference';
 import { questionRuntimeSection } from './questionRuntime';
 import { externalGradingSection } from './externalGrading';
 import { agentToolsSection } from './agentTools';
+import { firstAnswerSection } from './sections/firstAnswer';
 
 /** In order, by the name `--only` takes; a later section may compare with figures an earlier one recorded. */
 const SECTIONS: Record<string, BenchSection> = {
@@ -29,6 +30,7 @@ const SECTIONS: Record<string, BenchSection> = {
   questionRuntime: questionRuntimeSection,
   externalGrading: externalGradingSection,
   agentTools: agentToolsSection,
+  firstAnswer: firstAnswerSection,
 };
 /** Sections whose figures another section compares with. */
 const NEEDS: Record<string, string[]> = { checker: ['floor'] };

@@ -1,6 +1,6 @@
 // "Start Local Reference Server": runs dist/referenceServer.js (embedded database) as a child process,
-// seeded with the workspace's course repository when there is one, and signs in to it. Stopped with the
-// extension.
+// seeded with the workspace's course (its git repository, or the folder itself when it is not one; the
+// demo course only when no course is open), and signs in to it. Stopped with the extension.
 import { fork, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -8,7 +8,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Auth } from '../auth/auth';
 import type { ReferenceServerReady } from '../../../server/lib/protocol/referenceServerReady';
-import { readyMessage } from './readyMessage';
+import { readyMessage, samplesMessage } from './readyMessage';
+import { servedCourse, type ServedCourse } from './servedCourse';
 
 const READY_TIMEOUT_MS = 120_000;
 
@@ -20,6 +21,9 @@ export class LocalServer implements vscode.Disposable {
   private starting?: Promise<SignInInfo>;
   /** The URL of the running server, once it announced it. */
   private serverUrl?: string;
+  /** What the running (or starting) server serves. */
+  private course?: ServedCourse;
+  private readonly status = vscode.window.createStatusBarItem('prairielearn.localServer', vscode.StatusBarAlignment.Left, 0);
   private readonly stoppedEmitter = new vscode.EventEmitter<string>();
   /** Fires with the server URL when a server that was up stops (asked to, or by exiting). */
   readonly onDidStop = this.stoppedEmitter.event;
@@ -32,6 +36,11 @@ export class LocalServer implements vscode.Disposable {
 
   get running(): boolean {
     return !!this.child;
+  }
+
+  /** What the running server serves, for the tree's description; undefined when none runs. */
+  get served(): string | undefined {
+    return this.serverUrl && this.course ? this.course.label : undefined;
   }
 
   async start(): Promise<void> {
@@ -50,7 +59,8 @@ export class LocalServer implements vscode.Disposable {
       this.serverUrl = info.serverUrl;
       this.auth.useLocal(info.serverUrl, info.token, info.courseId, info.courseInstances.map((ci) => ci.id));
       await vscode.commands.executeCommand('setContext', 'prairielearn.localServerRunning', true);
-      void vscode.window.showInformationMessage(`Local PrairieLearn reference server running at ${info.serverUrl} and signed in.`);
+      this.showStatus();
+      void vscode.window.showInformationMessage(`Local PrairieLearn reference server running at ${info.serverUrl}, serving ${this.course!.label}, and signed in.${this.course!.why ? ` ${this.course!.why}` : ''}`);
     } catch (err) {
       this.stop();
       void vscode.window.showErrorMessage(`The reference server did not start: ${(err as Error).message}`, 'Show Log').then((c) => c && this.output.show());
@@ -62,14 +72,15 @@ export class LocalServer implements vscode.Disposable {
   private spawn(): Promise<SignInInfo> {
     const script = this.context.asAbsolutePath(path.join('dist', 'referenceServer.js'));
     if (!fs.existsSync(script)) throw new Error(`${script} is missing; build the extension first (npm run build).`);
-    const repo = workspaceCourseRepo();
+    const course = servedCourse((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
+    this.course = course;
     const storage = this.context.globalStorageUri.fsPath;
-    // One data folder per course, so each keeps its database and synthetic students across restarts.
-    const dataDir = path.join(storage, 'reference-server', repo ? createHash('sha256').update(repo).digest('hex').slice(0, 12) : 'demo');
+    // One data folder per course (and way of serving it), so each keeps its database and synthetic students across restarts.
+    const dataDir = path.join(storage, 'reference-server', course.dir ? createHash('sha256').update(`${course.kind}:${course.dir}`).digest('hex').slice(0, 12) : 'demo');
     fs.mkdirSync(dataDir, { recursive: true });
-    const args = ['--port', '0', '--data-dir', dataDir, ...(repo ? ['--course-repo', repo] : [])];
+    const args = ['--port', '0', '--data-dir', dataDir, ...course.args];
     this.output.appendLine(`Starting ${script} ${args.join(' ')}`);
-    if (!repo) this.output.appendLine('No git repository with infoCourse.json in the workspace: serving the demo course.');
+    this.output.appendLine(`Serving ${course.label}.${course.why ? ` ${course.why}` : ''}`);
     // fork() runs the script with VS Code's own Node (ELECTRON_RUN_AS_NODE), so no separate node is needed.
     const child = fork(script, args, { silent: true, env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' }, execArgv: [] });
     this.child = child;
@@ -77,6 +88,8 @@ export class LocalServer implements vscode.Disposable {
       const timeout = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS / 1000} s`)), READY_TIMEOUT_MS);
       // The server says it is ready in one message over the IPC channel of the fork.
       child.on('message', (message) => {
+        const samples = samplesMessage(message);
+        if (samples) return this.showStatus(samples);
         const ready = readyMessage(message);
         if (!ready) return;
         clearTimeout(timeout);
@@ -114,7 +127,26 @@ export class LocalServer implements vscode.Disposable {
     this.stopped();
   }
 
+  /** The status item while a server runs: what it serves, and the sample answers it is still making. */
+  private showStatus(samples?: { done: number; total: number; finished: boolean; without: number; problem?: string }): void {
+    if (!this.child || !this.course) return;
+    const making = samples && !samples.finished;
+    this.status.text = making ? `$(sync~spin) PL local: sample answers ${samples.done}/${samples.total}` : '$(server-process) PL local';
+    const tooltip = [`Local PrairieLearn reference server at ${this.serverUrl ?? '…'}, serving ${this.course.label}.`];
+    if (making) tooltip.push('It answers already; the seeded submissions get their answers question by question.');
+    if (samples?.finished && samples.without > 0) tooltip.push(`${samples.without} of ${samples.total} questions have no sample answers (see the log).`);
+    if (samples?.problem) tooltip.push(`The seeded submissions have no answers: ${samples.problem}`);
+    this.status.tooltip = tooltip.join('\n');
+    this.status.command = 'prairielearn.showLocalServerLog';
+    this.status.show();
+  }
+
+  showLog(): void {
+    this.output.show();
+  }
+
   private stopped(): void {
+    this.status.hide();
     const serverUrl = this.serverUrl;
     this.serverUrl = undefined;
     if (serverUrl) this.stoppedEmitter.fire(serverUrl);
@@ -125,15 +157,6 @@ export class LocalServer implements vscode.Disposable {
   dispose(): void {
     this.stop();
     this.stoppedEmitter.dispose();
+    this.status.dispose();
   }
-}
-
-/** The workspace folder that is a course (infoCourse.json at its root) and a git repository. */
-function workspaceCourseRepo(): string | undefined {
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    if (folder.uri.scheme !== 'file') continue;
-    const dir = folder.uri.fsPath;
-    if (fs.existsSync(path.join(dir, 'infoCourse.json')) && fs.existsSync(path.join(dir, '.git'))) return dir;
-  }
-  return undefined;
 }

@@ -1,6 +1,6 @@
 // The reference server's ready message (server/lib/protocol/referenceServerReady.ts), checked as it arrives
 // over the IPC channel: it crosses a process boundary, so its shape is checked rather than assumed.
-import type { ReferenceServerReady } from '../../../server/lib/protocol/referenceServerReady';
+import type { ReferenceServerReady, ReferenceServerSamples } from '../../../server/lib/protocol/referenceServerReady';
 
 const READY: ReferenceServerReady['type'] = 'prairielearn.referenceServer.ready';
 
@@ -18,4 +18,13 @@ export function readyMessage(message: unknown): ReferenceServerReady | undefined
 function isCourseInstance(value: unknown): boolean {
   const ci = value as { id?: unknown; shortName?: unknown } | null;
   return !!ci && typeof ci === 'object' && typeof ci.id === 'string' && typeof ci.shortName === 'string';
+}
+
+/** The sample-answer progress message if `message` is a well-formed one. */
+export function samplesMessage(message: unknown): ReferenceServerSamples | undefined {
+  const m = message as Partial<Record<keyof ReferenceServerSamples, unknown>> | null;
+  if (!m || typeof m !== 'object' || m.type !== 'prairielearn.referenceServer.samples') return undefined;
+  if (typeof m.done !== 'number' || typeof m.total !== 'number' || typeof m.without !== 'number' || typeof m.finished !== 'boolean') return undefined;
+  if (m.problem !== undefined && typeof m.problem !== 'string') return undefined;
+  return message as ReferenceServerSamples;
 }

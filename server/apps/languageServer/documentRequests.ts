@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver';
 import { codeActions } from './codeActions';
+import { migrateDeprecatedActions } from './migrateDeprecated';
 import { complete } from './completion';
 import type { ServerContext } from './documentContext';
 import { fixAllAction, wantsFixAll } from './fixAll';
@@ -29,7 +30,7 @@ export function registerDocumentRequests(connection: Connection, ctx: () => Serv
         const fixAll = fixAllAction(ctx(), params);
         return fixAll ? [fixAll] : [];
       }
-      return isQuestionHtml(params.textDocument.uri) ? questionHtmlCodeActions(ctx(), params) : codeActions(ctx(), params);
+      return isQuestionHtml(params.textDocument.uri) ? questionHtmlCodeActions(ctx(), params) : [...codeActions(ctx(), params), ...migrateDeprecatedActions(ctx(), params)];
     }),
   );
 }

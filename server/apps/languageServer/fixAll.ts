@@ -63,7 +63,7 @@ export function fixAllAction(ctx: ServerContext, params: CodeActionParams): Code
 }
 
 /** The edits that do not overlap an earlier one, in order. */
-function withoutOverlaps(edits: OffsetEdit[]): OffsetEdit[] {
+export function withoutOverlaps(edits: OffsetEdit[]): OffsetEdit[] {
   const sorted = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
   const kept: OffsetEdit[] = [];
   for (const e of sorted) if (kept.length === 0 || e.start >= kept[kept.length - 1].end) kept.push(e);

@@ -46,7 +46,7 @@ export function toLspDiagnostics(diagnostics: CourseDiagnostic[], positionsOf: (
       );
     }
     // Editors strike through deprecated properties and fade ones that do nothing.
-    if (d.code.includes('deprecated')) lsp.tags = [DiagnosticTag.Deprecated];
+    if (d.code.includes('deprecated') && d.code !== 'deprecated-uses') lsp.tags = [DiagnosticTag.Deprecated];
     else if (d.code.includes('unused')) lsp.tags = [DiagnosticTag.Unnecessary];
     if (d.data) lsp.data = d.data;
     return lsp;

@@ -7,6 +7,7 @@ import { UsageError } from './options';
 import { newCourseChecker } from '../../lib/questionHtml/courseChecks';
 import { SourceText } from '../../lib/questionHtml/sourceText';
 import type { QuestionFileThread } from './questionFileThread';
+import { courseNotes } from '../../lib/course/checker/questionFileStore';
 
 /** A place in a file with 1-based lines and columns; the end column is exclusive. */
 export interface Span {
@@ -100,6 +101,9 @@ export async function checkFolders(folders: string[], options: RunOptions = {}):
           files.set(file.path, new SourceText(file.text));
           for (const d of applySeverityOverrides(file.diagnostics, options.severities)) diagnostics.push(d);
         }
+        // The course notes the checker adds when it checks the question files itself.
+        const notes = courseNotes(checker.questionFileCheckers, course.info.path, results.files.map((f) => ({ path: f.path, diagnostics: f.diagnostics })));
+        for (const d of applySeverityOverrides(notes, options.severities)) diagnostics.push(d);
       } else {
         for (const q of course.questions.values()) {
           for (const { fileName } of checker.questionFileCheckers) if (checker.questionFileText(q.dir + nodePath.sep + fileName) !== undefined) checked.files++;

@@ -41,6 +41,34 @@ export async function addCourse(
 export function createCourseRepository(source: string, repoDir: string): string {
   fs.mkdirSync(repoDir, { recursive: true });
   fs.cpSync(source, repoDir, { recursive: true });
+  const git = gitIn(repoDir);
+  git('init', '-q', '-b', 'master');
+  git('add', '-A');
+  git('commit', '-q', '-m', 'Demo course');
+  return path.resolve(repoDir);
+}
+
+/**
+ * A course folder that is not a git repository, served all the same: its files replace the previous
+ * snapshot's in a repository at `repoDir` and are committed when they differ. Says whether they did.
+ */
+export function snapshotCourseFolder(source: string, repoDir: string): { repository: string; changed: boolean } {
+  const from = path.resolve(source);
+  if (!fs.existsSync(path.join(from, 'infoCourse.json'))) throw new Error(`--course-dir ${source}: no infoCourse.json there, so it is not a course folder`);
+  const fresh = !fs.existsSync(path.join(repoDir, '.git'));
+  fs.mkdirSync(repoDir, { recursive: true });
+  for (const name of fs.readdirSync(repoDir)) if (name !== '.git') fs.rmSync(path.join(repoDir, name), { recursive: true, force: true });
+  fs.cpSync(from, repoDir, { recursive: true, filter: (file) => path.basename(file) !== '.git' });
+  const git = gitIn(repoDir);
+  if (fresh) git('init', '-q', '-b', 'master');
+  git('add', '-A');
+  const changed = fresh || git('status', '--porcelain').toString().trim() !== '';
+  if (changed) git('commit', '-q', '--allow-empty', '-m', `Course folder ${from}`);
+  return { repository: path.resolve(repoDir), changed };
+}
+
+/** Runs git in `dir` as the reference server (fixed author and date, so the same files give the same commit). */
+function gitIn(dir: string) {
   const env = {
     ...process.env,
     GIT_AUTHOR_NAME: 'PrairieLearn reference server',
@@ -50,9 +78,5 @@ export function createCourseRepository(source: string, repoDir: string): string 
     GIT_AUTHOR_DATE: '2025-01-01T00:00:00Z',
     GIT_COMMITTER_DATE: '2025-01-01T00:00:00Z',
   };
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repoDir, env, stdio: 'pipe' });
-  git('init', '-q', '-b', 'master');
-  git('add', '-A');
-  git('commit', '-q', '-m', 'Demo course');
-  return path.resolve(repoDir);
+  return (...args: string[]) => execFileSync('git', args, { cwd: dir, env, stdio: 'pipe' });
 }

@@ -7,6 +7,7 @@ import { lockDataDir } from './dataLock';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { API_BASE } from './api/server';
 import type { ReferenceServerReady } from '../../lib/protocol/referenceServerReady';
+import { reportSamples } from './samplesInBackground';
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'admin') {
@@ -23,12 +24,19 @@ async function main(argv: string[]): Promise<void> {
   // From here on, a stop (Ctrl-C, a kill) closes the database and releases the lock, also during the first sync.
   let app: ReferenceApp | undefined;
   let server: Server | undefined;
+  const samples = new AbortController();
+  let filling: Promise<unknown> = Promise.resolve();
   const stop = () => {
     server?.close();
-    (app?.close() ?? Promise.resolve()).finally(() => process.exit(0));
+    // The sample fill stops between questions, and its last write ends before the database closes.
+    samples.abort();
+    filling.finally(() => (app?.close() ?? Promise.resolve()).finally(() => process.exit(0)));
   };
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  // Started by the extension (fork, with an IPC channel): stop when that channel closes, also during the
+  // first sync, so that a VS Code that quits or crashes without stopping the server does not leave it running.
+  if (process.send) process.once('disconnect', stop);
   app = await openApp(options);
   // Only a starting server fails the jobs a previous one left running (not the admin command, which
   // may run beside a live server on a shared database).
@@ -56,15 +64,12 @@ async function main(argv: string[]): Promise<void> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const token = demoTokens ? demoToken(options.seed, DEMO_STAFF[0].uid) : null;
   console.log(`PrairieLearn reference server (${app.db.kind}), data in ${app.dataDir}`);
-  if (prepared.syncStatus) console.log(`first sync: ${prepared.syncStatus}`);
-  if (prepared.seedProblem) console.warn(`warning: ${prepared.seedProblem} (the server runs as usual; with Python, a fresh data folder gets graded answers)`);
+  if (prepared.syncStatus) console.log(`${prepared.created ? 'first sync' : 'sync of the changed course folder'}: ${prepared.syncStatus} in ${((prepared.syncMs ?? 0) / 1000).toFixed(1)} s`);
   console.log(`base URL: http://${host}:${port}${API_BASE}`);
   if (token) console.log(`token: ${token}`);
   console.log(`course id: ${prepared.courseId}`);
   for (const ci of cis) console.log(`course instance id: ${ci.id} (${ci.short_name})`);
-  // Started by the extension (fork, with an IPC channel): tell it the same in one typed message, and stop
-  // when that channel closes, so that a VS Code that quits or crashes without stopping the server does not
-  // leave it running.
+  // Started by the extension: tell it the same in one typed message.
   if (process.send) {
     const ready: ReferenceServerReady = {
       type: 'prairielearn.referenceServer.ready',
@@ -73,11 +78,11 @@ async function main(argv: string[]): Promise<void> {
       courseId: String(prepared.courseId),
       courseInstances: cis.map((ci) => ({ id: String(ci.id), shortName: ci.short_name })),
     };
-    process.once('disconnect', stop);
     // A parent that goes away before the message is out gets nothing: `stop` runs, and the failed
     // send must not become an uncaught 'error' that exits with 1.
     process.send(ready, undefined, {}, () => undefined);
   }
+  filling = reportSamples(app.db, prepared.courseId, samples.signal);
 }
 
 /** What a failed listen means for the person starting the server. */

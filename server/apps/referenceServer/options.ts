@@ -5,6 +5,8 @@ export interface ServerOptions {
   dataDir: string;
   databaseUrl?: string;
   courseRepo?: string;
+  /** A course folder that is not a git repository: served from a snapshot committed in the data folder. */
+  courseDir?: string;
   branch?: string;
   students: number;
   seed: number;
@@ -27,6 +29,7 @@ const SPECS: OptionSpec[] = [
   { flag: '--data-dir', env: 'DATA_DIR', key: 'dataDir', kind: 'string', help: 'folder for the database, git repositories and checkouts (default ./.reference-data)' },
   { flag: '--database-url', env: 'DATABASE_URL', key: 'databaseUrl', kind: 'string', help: 'postgres://… to use PostgreSQL instead of the embedded PGlite' },
   { flag: '--course-repo', env: 'COURSE_REPO', key: 'courseRepo', kind: 'string', help: 'git URL or path of a course to serve instead of the demo course' },
+  { flag: '--course-dir', env: 'COURSE_DIR', key: 'courseDir', kind: 'string', help: 'a course folder that is not a git repository: its files, committed to a repository in the data folder at each start' },
   { flag: '--branch', env: 'BRANCH', key: 'branch', kind: 'string', help: "branch of --course-repo (default: the repository's default branch)" },
   { flag: '--students', env: 'STUDENTS', key: 'students', kind: 'int', help: 'number of synthetic students (default 50)' },
   { flag: '--seed', env: 'SEED', key: 'seed', kind: 'int', help: 'seed of the synthetic data and demo tokens (default 1)' },
@@ -60,6 +63,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv = process.en
     dataDir: (raw.dataDir as string) ?? '.reference-data',
     databaseUrl: (raw.databaseUrl as string) || undefined,
     courseRepo: (raw.courseRepo as string) || undefined,
+    courseDir: (raw.courseDir as string) || undefined,
     branch: (raw.branch as string) || undefined,
     students: int('students', 50),
     seed: int('seed', 1),

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { ReferenceApp } from './app';
-import { addCourse, createCourseRepository } from './courses';
+import { addCourse, createCourseRepository, snapshotCourseFolder } from './courses';
 import { isSeeded, seedDemoData } from './seed/seed';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { hashToken } from './api/auth';
@@ -17,25 +17,30 @@ export function demoCourseDir(): string | undefined {
 export interface Prepared {
   courseId: string;
   syncStatus: string | null;
+  /** How long that sync took, when there was one. */
+  syncMs?: number;
   created: boolean;
-  /** Why the seeded submissions have no answers (no Python to run the questions), when so. */
-  seedProblem?: string;
 }
 
 /**
  * First start: registers the course (the demo course, committed to a local repository in the data
- * folder, unless a repository is given), syncs it and seeds the demo data. Later starts reuse it.
+ * folder, unless a repository is given), syncs it and seeds the demo data. Later starts reuse it. No
+ * question code runs here: the seeded submissions get their answers from fillSamples.ts once the server answers.
  */
 export async function prepareCourse(
   app: ReferenceApp,
-  options: { courseRepo?: string; branch?: string; students: number; seed: number },
+  options: { courseRepo?: string; courseDir?: string; branch?: string; students: number; seed: number },
 ): Promise<Prepared> {
+  if (options.courseRepo && options.courseDir) throw new Error('--course-repo and --course-dir name two courses; give one');
+  // A folder on disk: its files as they are now, committed on top of the last start's (a no-op when unchanged).
+  const snapshot = options.courseDir && snapshotCourseFolder(options.courseDir, path.join(app.dataDir, 'repos', 'course-folder'));
   const existing = await app.db.query('SELECT id FROM courses WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
   let courseId: string;
   let syncStatus: string | null = null;
+  let syncMs: number | undefined;
   const created = existing.length === 0;
   if (created) {
-    let repository = options.courseRepo;
+    let repository = options.courseRepo ?? (snapshot ? snapshot.repository : undefined);
     if (!repository) {
       const source = demoCourseDir();
       if (!source) throw new Error('the demo course (server/demo-course) was not found; pass --course-repo');
@@ -43,14 +48,21 @@ export async function prepareCourse(
       repository = fs.existsSync(repoDir) ? path.resolve(repoDir) : createCourseRepository(source, repoDir);
     }
     courseId = await addCourse(app.db, path.join(app.dataDir, 'courses'), repository, options.branch);
-    const job = await app.sync.start(courseId, null);
-    await app.sync.idle(courseId);
-    syncStatus = (await app.sync.status(courseId, job))?.status ?? null;
+    ({ syncStatus, syncMs } = await syncNow(app, courseId));
   } else {
     courseId = existing[0].id;
+    // The folder changed since the last start: served as it is now.
+    if (snapshot && snapshot.changed) ({ syncStatus, syncMs } = await syncNow(app, courseId));
   }
-  const seedProblem = (await isSeeded(app.db, courseId)) ? undefined : (await seedDemoData(app.db, courseId, options)).problem;
-  return { courseId, syncStatus, created, ...(seedProblem ? { seedProblem } : {}) };
+  if (!(await isSeeded(app.db, courseId))) await seedDemoData(app.db, courseId, options);
+  return { courseId, syncStatus, created, ...(syncMs !== undefined ? { syncMs } : {}) };
+}
+
+async function syncNow(app: ReferenceApp, courseId: string): Promise<{ syncStatus: string | null; syncMs: number }> {
+  const started = performance.now();
+  const job = await app.sync.start(courseId, null);
+  await app.sync.idle(courseId);
+  return { syncStatus: (await app.sync.status(courseId, job))?.status ?? null, syncMs: performance.now() - started };
 }
 
 /** Whether `host` reaches only this machine (127.0.0.0/8, ::1, localhost). */

@@ -6,6 +6,6 @@ export * from './jsonFile';
 export * from './checker/checkOptions';
 export * from './checker/courseChecker';
 export * from './checker/questionFileChecker';
-export { checkQuestionFileAfresh, type QuestionFileToCheck } from './checker/questionFileStore';
+export { checkQuestionFileAfresh, courseNotes, type QuestionFileToCheck } from './checker/questionFileStore';
 export { SCHEMAS, validateAgainstSchema } from './schemaValidation';
 export { ALL_RULES, infoFileCodes, codeSeverity } from './rules';

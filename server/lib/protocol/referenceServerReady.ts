@@ -12,3 +12,18 @@ export interface ReferenceServerReady {
   /** The course's instances, oldest first. */
   courseInstances: { id: string; shortName: string }[];
 }
+
+/**
+ * Sent while the server gives the seeded submissions their sample answers, after it answers: after each
+ * question, and once at the end (`finished`), with the questions left without samples and why it stopped early.
+ */
+export interface ReferenceServerSamples {
+  type: 'prairielearn.referenceServer.samples';
+  done: number;
+  total: number;
+  finished: boolean;
+  /** Questions without sample answers so far. */
+  without: number;
+  /** Why the samples stopped early (Python cannot run), once finished. */
+  problem?: string;
+}

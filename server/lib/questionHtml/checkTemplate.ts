@@ -15,6 +15,15 @@ export const MAX_TEMPLATE_CHARS = 5_000_000;
 
 export const CHECKER_CODES: Record<string, CodeInfo> = {
   'question-html-skipped': { severity: 'warning', description: 'question.html is unreadable, binary or too large to check.' },
+  'deprecated-uses': { severity: 'information', description: 'How many deprecated elements, attributes and values the course\'s question.html files use (one note per course on infoCourse.json; its quick fix migrates those with a safe rewrite).' },
+};
+
+/** The course note that counts the deprecation hints (QuestionFileChecker.summary). */
+export const DEPRECATION_SUMMARY = {
+  code: 'deprecated-uses',
+  counts: (code: string) => code === 'deprecated-element' || code === 'deprecated-attribute' || code === 'deprecated-attribute-value',
+  message: (uses: number, files: number) =>
+    `${uses} ${uses === 1 ? 'use' : 'uses'} of deprecated element features in ${files} ${files === 1 ? 'question' : 'questions'} (each is a hint, struck through at its use). They still work; the quick fix migrates every one that has a safe rewrite.`,
 };
 
 /** Every code the question.html checks can report, with its severity. */

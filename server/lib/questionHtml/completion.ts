@@ -82,7 +82,10 @@ function tagNames(template: Template, el: Element, context: QuestionContext): Co
   const parent = el.parent ? canonicalTag(el.parent.tag, parentName(el.parent)) : undefined;
   const parentInfo = parent ? elementInfo(parent, parentName(el.parent!)) : undefined;
   // The start tag is new when nothing follows the name (no ">" yet): insert the whole element.
-  const bare = !template.text.slice(el.nameEnd, el.startTagEnd).includes('>');
+  // A start tag being typed: no ">" closes it, or, typed before existing markup, the parser ran it on
+  // into the next tag (a "<" outside quoted values before its ">").
+  const rest = template.text.slice(el.nameEnd, el.startTagEnd).replace(/"[^"]*"|'[^']*'/g, '""');
+  const bare = !rest.includes('>') || rest.slice(0, rest.indexOf('>')).includes('<');
   const candidates = new Map<string, ElementInfo | undefined>();
   for (const child of parentInfo?.children ?? []) candidates.set(child, elementInfo(child, parent));
   for (const e of topLevelTags()) if (!e.deprecated && !candidates.has(e.name)) candidates.set(e.name, e);

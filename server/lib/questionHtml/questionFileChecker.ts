@@ -1,7 +1,7 @@
 import * as nodePath from 'node:path';
 import type { QuestionFileChecker } from '../course/checker/questionFileChecker';
 import type { CourseReader } from '../course/courseReader';
-import { checkTemplate, courseElementsKey, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
+import { checkTemplate, courseElementsKey, DEPRECATION_SUMMARY, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
 import { readCourseElements, type CourseElements } from './courseElements';
 import { questionContext } from './questionContext';
 import { readServerPyText, scanServerPy, type ServerPyNames } from './serverPy';
@@ -40,6 +40,7 @@ export function questionHtmlChecker(serverPy: ServerPyCache): QuestionFileChecke
   return {
     fileName: 'question.html',
     codes: templateCodes(),
+    summary: DEPRECATION_SUMMARY,
     prepare: prepareTemplate,
     unreadable: (code) => ({
       code: 'question-html-skipped',

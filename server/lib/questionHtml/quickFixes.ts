@@ -27,6 +27,27 @@ export function quickFix(text: string, code: string, start: number, diagnosticDa
     const value = text.slice(start).split(/["'\s>]/, 1)[0];
     return { title: `Rename to "${diagnosticData.suggestion}"`, edits: [{ start, end: start + value.length, newText: diagnosticData.suggestion }] };
   }
+  if (code === 'misspelt-template-namespace' && typeof diagnosticData?.suggestion === 'string') {
+    // The "Did you mean params.x?" of the message: only while the name at the diagnostic is still the misspelt one.
+    const name = /^[\w.]+/.exec(text.slice(start))?.[0];
+    if (!name || name === diagnosticData.suggestion) return undefined;
+    return { title: `Change to {{${diagnosticData.suggestion}}}`, edits: [{ start, end: start + name.length, newText: diagnosticData.suggestion }] };
+  }
+  if ((code === 'unknown-element' || code === 'unknown-attribute' || code === 'unknown-extensible-attribute') && typeof diagnosticData?.suggestion === 'string') {
+    const suggestion = diagnosticData.suggestion;
+    const el = parseTemplate(text).elements.find((e) => e.start < start && start <= e.startTagEnd);
+    if (!el) return undefined;
+    if (code === 'unknown-element') {
+      if (start !== el.nameStart) return undefined;
+      const edits: OffsetEdit[] = [{ start: el.nameStart, end: el.nameEnd, newText: suggestion }];
+      if (el.closeStart !== undefined) edits.push({ start: el.closeStart + 2, end: el.closeStart + 2 + el.tag.length, newText: suggestion });
+      return { title: `Change to <${suggestion}>`, edits };
+    }
+    const attr = el.attributes.find((a) => a.nameStart === start);
+    // Never a second attribute of the same name.
+    if (!attr || findAttribute(el, suggestion)) return undefined;
+    return { title: `Change to "${suggestion}"`, edits: [{ start: attr.nameStart, end: attr.nameEnd, newText: suggestion }] };
+  }
   if (code === 'html-backslash-void-tag') {
     const m = /^<([A-Za-z]+)\\>?/.exec(text.slice(start, start + 20));
     return m ? { title: `Replace with <${m[1]}>`, edits: [{ start, end: start + m[0].length, newText: `<${m[1]}>` }] } : undefined;

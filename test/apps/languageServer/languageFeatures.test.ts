@@ -259,3 +259,26 @@ test('quick fix: declaring an undeclared tag edits the tags of infoCourse.json',
   assert.ok(JSON.parse(declared).tags.some((t: { name: string }) => t.name === 'brandNewTag'));
   await client.close(question());
 });
+
+test('topic completion offers the topics the course uses without declaring them, after the declared ones', async () => {
+  const extra = path.join(root, 'questions/undeclaredTopic');
+  fs.mkdirSync(extra, { recursive: true });
+  const infoJson = path.join(extra, 'info.json');
+  fs.writeFileSync(infoJson, JSON.stringify({ uuid: 'f0e1d2c3-b4a5-4697-8879-6a5b4c3d2e1f', title: 'Undeclared topic', topic: 'Probability', type: 'v3' }));
+  await client.filesChanged([infoJson, 1]);
+  try {
+    const original = fs.readFileSync(question(), 'utf8');
+    const topic = await completeAt(question(), original.replace('"Arithmetic"', '"|"'));
+    assert.deepEqual(topic.labels.slice(0, 2), ['Arithmetic', 'Geometry'], 'declared first');
+    const at = topic.labels.indexOf('Probability');
+    assert.ok(at >= 2, `the undeclared topic is offered after the declared ones: ${topic.labels.join(', ')}`);
+    assert.equal(topic.items[at].detail, 'used in 1 file, not declared in infoCourse.json');
+    // What is being typed is not offered back as a "used" name.
+    const typing = await completeAt(question(), original.replace('"Arithmetic"', '"Algeb|"'));
+    assert.ok(!typing.labels.includes('Algeb'));
+    await client.close(question());
+  } finally {
+    fs.rmSync(extra, { recursive: true, force: true });
+    await client.filesChanged([infoJson, 3]);
+  }
+});

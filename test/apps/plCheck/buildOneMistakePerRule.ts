@@ -266,6 +266,8 @@ html('invalidValue', '<pl-number-input answers-name="b" weight="1.5"></pl-number
 html('deprecatedElement', '<pl-variable-score answers-name="a"></pl-variable-score>\n', ['deprecated-element', 'pl-variable-score']);
 html('deprecatedAttribute', '<pl-code language="python" style="monokai">print(1)</pl-code>\n', ['deprecated-attribute', 'style']);
 html('deprecatedValue', '<pl-multiple-choice answers-name="c" all-of-the-above="yes"><pl-answer correct="true">1</pl-answer></pl-multiple-choice>\n', ['deprecated-attribute-value', 'yes']);
+// The three deprecation hints above make the course's one note about them, on infoCourse.json.
+expects.push(['deprecated-uses', 'infoCourse.json', '']);
 html('misplacedChild', '<pl-answer correct="true">stray</pl-answer>\n', ['misplaced-child-element', 'pl-answer']);
 html('unexpectedChild', '<pl-checkbox answers-name="a">\n  <pl-answer correct="true">1</pl-answer>\n  <p>not allowed</p>\n</pl-checkbox>\n', ['unexpected-child-element', 'p>', 1]);
 html('duplicateAnswersName', '<pl-number-input answers-name="a"></pl-number-input>\n<pl-string-input answers-name="a"></pl-string-input>\n', ['duplicate-answers-name', '"a"', 1], ['duplicate-answers-name', '"a"', 2]);

@@ -11,6 +11,7 @@ import { QuestionRuntime } from '../../../server/lib/runtime';
 import { openApp } from '../../../server/apps/referenceServer/app';
 import { questionSamples, SEEDS_PER_QUESTION } from '../../../server/apps/referenceServer/seed/questionSamples';
 import { demoCourseDir, prepareCourse } from '../../../server/apps/referenceServer/startup';
+import { fillSamples } from '../../../server/apps/referenceServer/seed/fillSamples';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-ref-samples-'));
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -43,7 +44,7 @@ test('samples: a few seeds per question, the variant server.py makes for each, i
   // linearEquation grades all or nothing; eigenFacts (a checkbox) gives partial credit for a wrong answer.
   assert.ok(samples.byQid.get('linearAlgebra/eigenFacts')!.some((s) => s.wrong.score! > 0));
   const again = performance.now();
-  assert.equal(await questionSamples(demo, qids), samples, 'the same files: computed once');
+  assert.deepEqual(await questionSamples(demo, qids), samples, 'the same files: the same samples (kept per question)');
   console.log(`samples of ${qids.length} questions: ${Math.round(ms)} ms; again: ${Math.round(performance.now() - again)} ms`);
 });
 
@@ -51,9 +52,20 @@ test('the seeded demo course: variants and submissions carry the samples, scores
   const app = await openApp({ dataDir });
   try {
     const started = performance.now();
-    const prepared = await prepareCourse(app, { students: 4, seed: 5 });
+    const { courseId } = await prepareCourse(app, { students: 4, seed: 5 });
     console.log(`demo course synced and seeded (4 students): ${Math.round(performance.now() - started)} ms`);
-    assert.equal(prepared.seedProblem, undefined);
+    // Seeded without running any question: no answers yet, scores from the students' abilities.
+    const before = await app.db.query<{ n: number; answered: number }>(
+      `SELECT count(*)::int AS n, count(*) FILTER (WHERE submitted_answer <> '{}'::jsonb)::int AS answered FROM submissions`,
+    );
+    assert.ok(before[0].n > 0);
+    assert.equal(before[0].answered, 0, 'the seed runs no question code');
+    const progress: number[] = [];
+    const filled = await fillSamples(app.db, courseId, { onProgress: (p) => progress.push(p.done) });
+    assert.equal(filled.problem, undefined);
+    assert.equal(filled.done, filled.total);
+    assert.deepEqual(progress, Array.from({ length: filled.total }, (_, i) => i + 1), 'progress after each question');
+    assert.equal((await fillSamples(app.db, courseId)).total, 0, 'a second fill finds nothing left to do');
     const rows = await app.db.query<{ qid: string; variant_seed: string; v_params: object; v_true: object; params: object; submitted_answer: object; score: number; correct: boolean; feedback: object }>(
       `SELECT q.qid, v.variant_seed, v.params AS v_params, v.true_answer AS v_true, s.params, s.submitted_answer, s.score, s.correct, s.feedback
        FROM submissions s JOIN variants v ON v.id = s.variant_id JOIN questions q ON q.id = v.question_id ORDER BY s.id`,

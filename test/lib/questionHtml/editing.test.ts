@@ -19,6 +19,15 @@ test('element names after "<", with a snippet holding the required attributes', 
   assert.equal(c.items.find((i) => i.label === 'pl-question-panel')!.insert, 'pl-question-panel>$0</pl-question-panel>');
 });
 
+test('a start tag typed in the middle of a file gets the same snippet; one with a quoted "<" in a value is not new', () => {
+  const { text, offset } = at('<p>x</p>\n<pl-num|\n<pl-question-panel>\n<p>y</p>\n</pl-question-panel>\n');
+  const c = completeAt(text, offset)!;
+  assert.equal(text.slice(c.start, c.end), 'pl-num');
+  assert.equal(c.items.find((i) => i.label === 'pl-number-input')!.insert, 'pl-number-input answers-name="$1"></pl-number-input>');
+  const quoted = at('<pl-num| label="a<b"></pl-number-input>\n<p>y</p>');
+  assert.equal(completeAt(quoted.text, quoted.offset)!.items.find((i) => i.label === 'pl-number-input')!.insert, 'pl-number-input');
+});
+
 test('inside a parent, its child tags come first; an existing tag only has its name replaced', () => {
   const { text, offset } = at('<pl-checkbox answers-name="a"><pl-a|></pl-answer></pl-checkbox>');
   const c = completeAt(text, offset)!;
@@ -133,4 +142,27 @@ test('quick fix: replace deprecated elements, attributes and values with their s
   const both = '<pl-code style="x" style-name="y">a</pl-code>';
   const d2 = checkTemplate(prepareTemplate(both), new Set(), {}).find((r) => r.code === 'deprecated-attribute')!;
   assert.equal(quickFix(both, d2.code, d2.start, d2.data), undefined, 'never gives both the old and the new attribute');
+});
+
+test('quick fix: every "did you mean" of question.html has one (element, attribute, template namespace)', () => {
+  const element = fixOf('<pl-numbr-input answers-name="x"></pl-numbr-input>', 'unknown-element');
+  assert.equal(element.title, 'Change to <pl-number-input>');
+  assert.equal(element.out, '<pl-number-input answers-name="x"></pl-number-input>');
+  const attribute = fixOf('<pl-number-input answers-nme="x"></pl-number-input>', 'unknown-attribute');
+  assert.equal(attribute.out, '<pl-number-input answers-name="x"></pl-number-input>');
+  // Not when the element already has the suggested attribute.
+  const both = '<pl-number-input answers-name="x" answers-nme="y"></pl-number-input>';
+  const d = checkTemplate(prepareTemplate(both), new Set(), {}).find((r) => r.code === 'unknown-attribute')!;
+  assert.equal(quickFix(both, 'unknown-attribute', d.start, d.data), undefined);
+  // No suggestion, no fix.
+  const far = '<pl-zzzzzzzzzz></pl-zzzzzzzzzz>';
+  const none = checkTemplate(prepareTemplate(far), new Set(), {}).find((r) => r.code === 'unknown-element')!;
+  assert.doesNotMatch(String(none.message), /Did you mean/);
+  assert.equal(quickFix(far, 'unknown-element', none.start, none.data), undefined);
+  // The namespace of a misspelt {{param.id.1}}: "Did you mean params.id.1?" and its fix.
+  const text = '<p>{{param.id.1}}</p>';
+  const at = text.indexOf('param.id');
+  const fix = quickFix(text, 'misspelt-template-namespace', at, { namespace: 'params', suggestion: 'params.id.1' })!;
+  assert.equal(fix.title, 'Change to {{params.id.1}}');
+  assert.deepEqual(fix.edits, [{ start: at, end: at + 'param.id.1'.length, newText: 'params.id.1' }]);
 });

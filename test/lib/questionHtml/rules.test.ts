@@ -61,12 +61,13 @@ test('a course element overrides a core element of the same name', () => {
   );
 });
 
-test('severities follow PrairieLearn: rejections are errors, degradations warnings', () => {
+test('severities follow PrairieLearn: rejections are errors, degradations warnings, deprecations (which still work) hints', () => {
   const codes = allCodes();
   for (const code of ['duplicate-answers-name', 'empty-answers-name', 'unknown-attribute', 'missing-required-attribute', 'invalid-attribute-value', 'mustache-syntax', 'unexpected-child-element', 'duplicate-file-name']) {
     assert.equal(codes.get(code)?.severity, 'error', code);
   }
-  for (const code of ['unknown-element', 'deprecated-element', 'deprecated-attribute', 'deprecated-attribute-value', 'misplaced-child-element', 'missing-element-file', 'missing-client-file', 'unknown-template-param', 'html-unclosed-element', 'html-stray-end-tag', 'question-html-skipped']) {
+  for (const code of ['deprecated-element', 'deprecated-attribute', 'deprecated-attribute-value']) assert.equal(codes.get(code)?.severity, 'hint', code);
+  for (const code of ['unknown-element', 'misplaced-child-element', 'missing-element-file', 'missing-client-file', 'unknown-template-param', 'html-unclosed-element', 'html-stray-end-tag', 'question-html-skipped']) {
     assert.equal(codes.get(code)?.severity, 'warning', code);
   }
 });

@@ -2,7 +2,6 @@ import type { Database } from '../db/database';
 import { hashToken } from '../api/auth';
 import { bulkInsert, reserveIds } from './bulkInsert';
 import { DEMO_STAFF, demoToken, studentName } from './demoUsers';
-import { questionSamples, SEEDS_PER_QUESTION, type QuestionSamples } from './questionSamples';
 import { Random } from './random';
 
 export interface SeedOptions {
@@ -49,13 +48,13 @@ export async function isSeeded(db: Database, courseId: string): Promise<boolean>
 }
 
 /**
- * Staff with roles and demo tokens, students, enrollments and their whole assessment history, with the
- * variants and graded answers of the course's own questions (questionSamples.ts). Resolves to why the
- * submissions have no answers (no Python), if so.
+ * Staff with roles and demo tokens, students, enrollments and their whole assessment history. Runs no
+ * question code, so that a server answers within seconds on any course: the submissions have no answers
+ * and scores from each student's ability until fillSamples.ts puts the questions' own variants and
+ * graded answers in (in the background, after the server answers).
  */
-export async function seedDemoData(db: Database, courseId: string, options: SeedOptions): Promise<{ problem?: string }> {
+export async function seedDemoData(db: Database, courseId: string, options: SeedOptions): Promise<void> {
   const rng = new Random(options.seed);
-  const samples = await courseSamples(db, courseId);
   await db.transaction(async (tx) => {
     const cis = await tx.query<{ id: string; term_start: Date | null }>(
       `SELECT ci.id, COALESCE(ci.publishing_start_date,
@@ -126,22 +125,9 @@ export async function seedDemoData(db: Database, courseId: string, options: Seed
         { user_id: 'bigint', course_instance_id: 'bigint', status: 'text', created_at: 'timestamptz' },
         students.map((s) => [s.id, ci.id, 'joined', iso(termStart(ci) - 2 * DAY)]),
       );
-      await seedCourseInstance(tx, courseId, ci.id, termStart(ci), students, firstFingerprint - firstUser, rng, samples);
+      await seedCourseInstance(tx, courseId, ci.id, termStart(ci), students, firstFingerprint - firstUser, rng);
     }
   });
-  return samples.problem ? { problem: `the demo submissions have no answers: ${samples.problem}` } : {};
-}
-
-/** Samples of the questions the course's assessments use, from its synced files. */
-async function courseSamples(db: Database, courseId: string): Promise<QuestionSamples> {
-  const course = await db.query<{ path: string }>('SELECT path FROM courses WHERE id = $1', [courseId]);
-  const questions = await db.query<{ qid: string }>(
-    `SELECT DISTINCT q.qid FROM questions q JOIN assessment_questions aq ON aq.question_id = q.id AND aq.deleted_at IS NULL
-     WHERE q.course_id = $1 AND q.deleted_at IS NULL AND q.qid IS NOT NULL ORDER BY q.qid`,
-    [courseId],
-  );
-  if (!course[0] || questions.length === 0) return { byQid: new Map() };
-  return questionSamples(course[0].path, questions.map((q) => q.qid));
 }
 
 async function seedCourseInstance(
@@ -152,7 +138,6 @@ async function seedCourseInstance(
   students: { id: number; ability: number }[],
   fingerprintOffset: number,
   rng: Random,
-  samples: QuestionSamples,
 ): Promise<void> {
   const slots = await tx.query<Slot & { assessment_id: string; type: string }>(
     `SELECT a.id AS assessment_id, a.type, aq.id AS aq_id, aq.question_id, q.qid, aq.alternative_group_id AS group_id,
@@ -221,41 +206,20 @@ async function seedCourseInstance(
         const variantCount = exam ? 1 : rng.int(1, 2);
         for (let v = 1; v <= variantCount; v++) {
           const myV = vId++;
-          // Drawn whether or not there are samples, so that Python does not change the rest of the data.
-          const pick = rng.int(0, SEEDS_PER_QUESTION - 1);
-          const ownSeed = rng.int(1, 999_999_999).toString(36);
-          const sample = samples.byQid.get(slot.qid)?.[pick];
-          const seed = sample?.seed ?? ownSeed;
-          variants.push([myV, myIq, slot.question_id, courseId, student.id, student.id, v, seed, sample?.params ?? {}, sample?.true_answer ?? {}, {}, iso(t), fingerprint]);
+          // Two draws that the samples once used (which sample, and a seed): kept so that the data a
+          // given --seed makes stays the same. The seed is the variant's until fillSamples.ts gives it a sample's.
+          rng.int(0, 2);
+          const seed = rng.int(1, 999_999_999).toString(36);
+          variants.push([myV, myIq, slot.question_id, courseId, student.id, student.id, v, seed, {}, {}, {}, iso(t), fingerprint]);
           events.push([myAi, 'View variant', iso(t + 1000), student.id, myIq, myV, null, fingerprint]);
           const tries = rng.int(exam ? 1 : 0, 3);
           for (let k = 0; k < tries; k++) {
             t += rng.int(1, 6) * MINUTE;
             const knows = rng.chance(student.ability);
             const half = rng.chance(0.3);
-            // The runtime's grading of the question's own correct or incorrect answer; without one (or for
-            // external and manual grading, which do not run here), a score from the student's ability.
-            const answer = sample && (knows ? sample.correct : sample.wrong);
-            const score = answer?.score ?? (knows ? 1 : half ? 0.5 : 0);
-            subs.push([
-              sId++,
-              myV,
-              student.id,
-              iso(t),
-              answer?.submitted_answer ?? {},
-              answer?.raw_submitted_answer ?? {},
-              answer?.params ?? sample?.params ?? {},
-              answer?.true_answer ?? sample?.true_answer ?? {},
-              answer?.partial_scores ?? {},
-              100,
-              'Public',
-              score,
-              score === 1,
-              answer?.feedback ?? {},
-              iso(t),
-              iso(t + 2000),
-              fingerprint,
-            ]);
+            // From the student's ability; fillSamples.ts replaces it by the grade of the sample answer it puts in.
+            const score = knows ? 1 : half ? 0.5 : 0;
+            subs.push([sId++, myV, student.id, iso(t), {}, {}, {}, {}, {}, 100, 'Public', score, score === 1, {}, iso(t), iso(t + 2000), fingerprint]);
             attempts.push(score);
           }
           t += rng.int(1, 4) * MINUTE;

@@ -15,6 +15,11 @@ export interface QuestionFileChecker<Prepared = any> {
   prepare(text: string): Prepared;
   /** The report for a file that is there but cannot be read (`code`: EACCES...). */
   unreadable(code: string): QuestionFileReport;
+  /**
+   * One note per course on infoCourse.json that counts the uses of some codes (hints that stay out of
+   * the Problems panel), so that they are seen once instead of once per use. `code` is one of `codes`.
+   */
+  summary?: { code: string; counts(code: string): boolean; message(uses: number, files: number): string };
   /** `keep`: another pass will follow, so what only it would reuse (scanned server.py files) may be kept. */
   begin(courseRoot: string, reader: CourseReader, keep: boolean): QuestionFileRun<Prepared>;
 }

@@ -33,6 +33,8 @@ export class QuestionFileStore {
   private overlaid: { slot: Slot; file: QuestionFileSlot; checker: number }[] = [];
   private lastSweep: { diskGeneration?: number; keys: string[] } | undefined;
   private sweeps = 0;
+  /** The checkers' course notes (`QuestionFileChecker.summary`), on infoCourse.json. */
+  private summaries: CourseDiagnostic[] = [];
 
   constructor(readonly checkers: readonly QuestionFileChecker[]) {}
 
@@ -41,6 +43,7 @@ export class QuestionFileStore {
     this.slotByPath.clear();
     this.reports.clear();
     this.lastSweep = undefined;
+    this.summaries = [];
   }
 
   /** Brings the question files of the questions in `order` up to date for `pass`. */
@@ -51,6 +54,7 @@ export class QuestionFileStore {
     const last = this.lastSweep;
     if (pass.diskGeneration !== undefined && last && last.diskGeneration === pass.diskGeneration && keys.every((k, c) => k === last.keys[c])) {
       for (const { slot, file, checker } of this.overlaid) this.checkFile({ pass, runs, sweep: this.sweeps, slot, file, checker });
+      this.summarize(pass);
       return;
     }
     const sweep = ++this.sweeps;
@@ -75,20 +79,32 @@ export class QuestionFileStore {
     if (found !== this.byPath.size) for (const [path, state] of this.byPath) if (state.foundInSweep !== sweep) this.byPath.delete(path);
     this.overlaid = overlaid;
     this.lastSweep = { diskGeneration: pass.diskGeneration, keys };
+    this.summarize(pass);
+  }
+
+  /** The course notes from the question files' diagnostics; infoCourse.json changes when they do. */
+  private summarize(pass: CheckPass): void {
+    const next = courseNotes(this.checkers, pass.course.info.path, this.reports.list().map(({ path, state }) => ({ path, diagnostics: state!.diagnostics! })));
+    const key = (list: CourseDiagnostic[]) => list.map((d) => d.message + (d.data!.files as string[]).join('\n'));
+    if (!sameItems(key(this.summaries), key(next))) pass.changedFiles.add(pass.course.info.path);
+    this.summaries = next;
   }
 
   /** Adds the diagnostics of every question file to `out`, in course order. */
   addDiagnostics(out: CourseDiagnostic[]): void {
+    for (const d of this.summaries) out.push(d);
     for (const { state } of this.reports.list()) for (const d of state!.diagnostics!) out.push(d);
   }
 
-  /** A question file's diagnostics in the last pass. */
+  /** A question file's diagnostics in the last pass (for infoCourse.json, the course notes). */
   diagnosticsOf(path: string): readonly CourseDiagnostic[] {
+    if (this.summaries.length > 0 && this.summaries[0].file === path) return this.summaries;
     return this.slotByPath.get(path)?.state?.diagnostics ?? [];
   }
 
-  /** Adds the question files with diagnostics to `files`. */
+  /** Adds the question files with diagnostics (and infoCourse.json with notes) to `files`. */
   addFilesWithReports(files: Set<string>): void {
+    if (this.summaries.length > 0) files.add(this.summaries[0].file);
     for (const { path } of this.reports.list()) files.add(path);
   }
 
@@ -193,4 +209,29 @@ function questionFileDiagnostic(checker: QuestionFileChecker, path: string, r: Q
   if (r.related?.length) d.related = r.related.map((x) => ({ file: path, range: { start: x.start, end: x.end }, message: x.message }));
   if (r.data) d.data = r.data;
   return d;
+}
+
+/**
+ * The checkers' course notes (`QuestionFileChecker.summary`) on `infoPath`, from the question files'
+ * diagnostics: how many uses of the codes each counts, in how many files (listed in its data).
+ */
+export function courseNotes(checkers: readonly QuestionFileChecker[], infoPath: string, files: Iterable<{ path: string; diagnostics: readonly CourseDiagnostic[] }>): CourseDiagnostic[] {
+  const notes: CourseDiagnostic[] = [];
+  const list = [...files];
+  for (const checker of checkers) {
+    const summary = checker.summary;
+    if (!summary) continue;
+    let uses = 0;
+    const counted: string[] = [];
+    for (const { path, diagnostics } of list) {
+      let here = 0;
+      for (const d of diagnostics) if (summary.counts(d.code)) here++;
+      if (here > 0) counted.push(path);
+      uses += here;
+    }
+    if (uses === 0) continue;
+    const severity = checker.codes[summary.code].severity;
+    notes.push({ file: infoPath, range: { start: 0, end: 1 }, severity, code: summary.code, message: summary.message(uses, counted.length), data: { files: counted } });
+  }
+  return notes;
 }

@@ -2,6 +2,7 @@ import type { Course, InfoEntry } from '../course';
 import type { CourseReader } from '../courseReader';
 import type { JsonPath } from '../jsonFile';
 import { declaredNames } from './courseNames';
+import { useCounts } from './courseUses';
 import { DEPENDENCY_FOLDERS } from '../courseConventions';
 import { dependencyFolder, dependencyPaths } from './dependencyPaths';
 import { qidCandidates } from './qidCompletion';
@@ -23,13 +24,21 @@ export function valueCandidates(course: Course, entry: InfoEntry, path: JsonPath
     case 'qid':
       candidates = qidCandidates(course);
       break;
-    case 'name':
-      candidates = declaredNames(course, ref.list).map((n) => ({
-        value: n.name,
-        detail: n.builtIn ? 'built into PrairieLearn' : n.description,
-        kind: 'name',
-      }));
+    case 'name': {
+      const declared = declaredNames(course, ref.list);
+      const known = new Set(declared.map((n) => n.name));
+      // Then the names the course uses without declaring them (PrairieLearn creates those): a course
+      // that declares no topics still offers the 75 it uses. The value being typed here is not one.
+      const here = valueAt(entry.file?.value, path);
+      const used = [...useCounts(course, ref.list)]
+        .filter(([name, files]) => typeof name === 'string' && !known.has(name) && !(name === here && files === 1))
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      candidates = [
+        ...declared.map((n): ValueCandidate => ({ value: n.name, detail: n.builtIn ? 'built into PrairieLearn' : n.description, kind: 'name' })),
+        ...used.map(([name, files]): ValueCandidate => ({ value: name, detail: `used in ${files} ${files === 1 ? 'file' : 'files'}, not declared in infoCourse.json`, kind: 'name' })),
+      ];
       break;
+    }
     case 'dependency': {
       const folder = dependencyFolder(course, entry, ref.key)!;
       const shown = DEPENDENCY_FOLDERS[ref.key].folder;
@@ -49,4 +58,14 @@ function withoutSiblings(candidates: readonly ValueCandidate[], entry: InfoEntry
   if (!Array.isArray(list)) return candidates;
   const taken = new Set(list.filter((v, i) => i !== index && typeof v === 'string'));
   return candidates.filter((c) => !taken.has(c.value));
+}
+
+/** The value at `path` of parsed JSON, if any. */
+function valueAt(data: unknown, path: JsonPath): unknown {
+  let at = data;
+  for (const key of path) {
+    if (!at || typeof at !== 'object') return undefined;
+    at = (at as Record<string | number, unknown>)[key];
+  }
+  return at;
 }

@@ -12,14 +12,17 @@ export function keepsBooleanForm(el: Element, element: string, attribute: string
   return grading?.value !== undefined && FALSE_SPELLINGS.includes(grading.value);
 }
 
-/** Deprecated elements, attributes and values still work: warnings, with the replacement. */
+/**
+ * Deprecated elements, attributes and values still work, and PrairieLearn warns no author about them:
+ * hints at their use (struck through in the editor, not in the Problems panel), with the replacement.
+ */
 export const deprecated: TemplateRule = {
   name: 'deprecated',
   needs: 'template',
   codes: {
-    'deprecated-element': { severity: 'warning', description: 'A deprecated element.' },
-    'deprecated-attribute': { severity: 'warning', description: 'A deprecated attribute.' },
-    'deprecated-attribute-value': { severity: 'warning', description: 'A deprecated attribute value.' },
+    'deprecated-element': { severity: 'hint', description: 'A deprecated element (a hint at its use: it still works, as PrairieLearn shows no author a warning for it).' },
+    'deprecated-attribute': { severity: 'hint', description: 'A deprecated attribute (a hint at its use).' },
+    'deprecated-attribute-value': { severity: 'hint', description: 'A deprecated attribute value (a hint at its use).' },
   },
   check({ template, resolved }, _context, report) {
     for (const el of template.elements) {

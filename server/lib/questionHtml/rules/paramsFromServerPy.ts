@@ -67,7 +67,7 @@ export const paramsFromServerPy: CourseTemplateRule<Refs> = {
         message: `{{${m.full}}} renders as nothing: server.py sets data["${m.ns}"], not "${m.full.split('.')[0]}". Did you mean ${m.ns}.${m.rest}?`,
         start: m.start,
         end: m.start + m.full.length,
-        data: { namespace: m.ns },
+        data: { namespace: m.ns, suggestion: `${m.ns}.${m.rest}` },
       });
     }
     for (const ref of refs) {

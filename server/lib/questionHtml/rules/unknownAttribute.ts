@@ -1,7 +1,7 @@
 import { extendedAncestor } from '../analysis';
 import { extensionNames } from '../courseElements';
 import { acceptedAttributes, attributeNames, canonicalAttribute } from '../elements';
-import { didYouMean } from '../suggest';
+import { closest, didYouMean } from '../suggest';
 import type { TemplateRule } from './rule';
 
 /**
@@ -31,6 +31,8 @@ export const unknownAttribute: TemplateRule = {
           message: `Unknown attribute "${a.name}" on <${el.tag}>.${didYouMean(canonicalAttribute(a.name), attributeNames(info))}`,
           start: a.nameStart,
           end: a.nameEnd,
+          // The name the message suggests, for its quick fix.
+          data: { suggestion: closest(canonicalAttribute(a.name), attributeNames(info)) },
         });
       }
     }

@@ -1,6 +1,6 @@
 import { extensionNames } from '../courseElements';
 import { allEntries } from '../elements';
-import { didYouMean } from '../suggest';
+import { closest, didYouMean } from '../suggest';
 import type { TemplateRule } from './rule';
 
 const KNOWN = [...new Set(allEntries().map((e) => e.name))];
@@ -37,7 +37,8 @@ export const unknownElement: TemplateRule = {
         message: `Unknown element <${el.tag}>: it is not a PrairieLearn element nor one in the course's elements/ folder, so it is left as plain HTML.${didYouMean(r.name, [...KNOWN, ...courseElements])}`,
         start: el.nameStart,
         end: el.nameEnd,
-        data: { tag: el.tag },
+        // The name the message suggests, for its quick fix.
+        data: { tag: el.tag, suggestion: closest(r.name, [...KNOWN, ...courseElements]) },
       });
     }
   },

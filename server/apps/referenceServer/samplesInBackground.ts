@@ -1,0 +1,41 @@
+// The sample fill of a running server (seed/fillSamples.ts), told to whoever watches: lines in the log, and,
+// when the extension started the server, progress messages over the IPC channel for its status item.
+import type { Database } from './db/database';
+import { fillSamples } from './seed/fillSamples';
+import type { ReferenceServerSamples } from '../../lib/protocol/referenceServerReady';
+
+/** Lines at most this often while filling (and always the last), so that a large course does not flood the log. */
+const LOG_EVERY_MS = 2000;
+
+export async function reportSamples(db: Database, courseId: string, signal: AbortSignal): Promise<void> {
+  const send = (m: Omit<ReferenceServerSamples, 'type'>) => process.send?.({ type: 'prairielearn.referenceServer.samples', ...m }, undefined, {}, () => undefined);
+  let logged = 0;
+  let without = 0;
+  try {
+    const result = await fillSamples(db, courseId, {
+      signal,
+      onProgress: ({ done, total, qid, note }) => {
+        if (note) {
+          without++;
+          console.log(`sample answers: ${qid} has none: ${note}`);
+        }
+        if (done === 1) console.log(`sample answers: making them for ${total} questions in the background (the server answers meanwhile)`);
+        if (done === total || performance.now() - logged > LOG_EVERY_MS) {
+          logged = performance.now();
+          console.log(`sample answers: ${done}/${total} questions`);
+        }
+        send({ done, total, without, finished: false });
+      },
+    });
+    if (signal.aborted) return;
+    if (result.problem) {
+      console.warn(`warning: the demo submissions have no answers: ${result.problem} (the server runs as usual; the next start tries again)`);
+    } else if (result.total > 0) {
+      console.log(`sample answers: done, ${result.total - result.without.length} of ${result.total} questions have them`);
+    }
+    send({ done: result.done, total: result.total, without: result.without.length, finished: true, ...(result.problem ? { problem: result.problem } : {}) });
+  } catch (err) {
+    // A database closed by a stop, or a failed write: the server keeps answering, with fewer sample answers.
+    if (!signal.aborted) console.warn(`warning: sample answers stopped: ${(err as Error).message}`);
+  }
+}

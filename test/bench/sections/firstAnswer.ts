@@ -1,0 +1,85 @@
+// Time to the first answer of the local reference server, started as the extension starts it (forked, fresh
+// data folder, so a cold start: clone, first sync, seed of 50 students), on a course the size of pl101 (256
+// questions, each with a server.py) and on the 10,000-question course. No question code runs before the
+// first answer (the sample answers follow in the background), so the figure beyond the first sync is the
+// seed and the start-up; the first sync, measured by the server itself in the same start, is the baseline.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { execFileSync, fork } from 'node:child_process';
+import type { BenchContext, BenchSection } from '../context';
+import { writeReferenceCourse } from '../referenceCourse';
+
+const SECTION = 'local server first answer';
+const TARGET_MS = 5000;
+
+/** A bare repository holding the files of `root`, for --course-repo (the folder itself is left as it is). */
+function commitInto(root: string, gitDir: string): string {
+  const env = { ...process.env, GIT_AUTHOR_NAME: 'b', GIT_AUTHOR_EMAIL: 'b@x', GIT_COMMITTER_NAME: 'b', GIT_COMMITTER_EMAIL: 'b@x' };
+  execFileSync('git', ['init', '-q', '--bare', '-b', 'master', gitDir], { env });
+  for (const args of [['add', '-A'], ['commit', '-q', '-m', 'bench']]) execFileSync('git', [`--git-dir=${gitDir}`, `--work-tree=${root}`, ...args], { env });
+  return gitDir;
+}
+
+/** Starts the bundled server and resolves with the time to its first API answer and the first sync's own time. */
+function firstAnswer(bundle: string, repo: string, dataDir: string): Promise<{ totalMs: number; syncMs: number }> {
+  const started = performance.now();
+  const child = fork(bundle, ['--data-dir', dataDir, '--course-repo', repo, '--port', '0'], { silent: true });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`the server exited (${code}) before it answered: ${out.slice(-500)}`)));
+    child.on('message', async (m: { type?: string; serverUrl?: string; token?: string; courseInstances?: { id: string }[] }) => {
+      if (m.type !== 'prairielearn.referenceServer.ready') return;
+      try {
+        const res = await fetch(`${m.serverUrl}/pl/api/v1/course_instances/${m.courseInstances![0].id}/assessments`, { headers: { 'Private-Token': m.token! } });
+        await res.json();
+        if (res.status !== 200) throw new Error(`first request: ${res.status}`);
+        const totalMs = performance.now() - started;
+        const sync = /first sync: \S+ in ([\d.]+) s/.exec(out);
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve({ totalMs, syncMs: sync ? Number(sync[1]) * 1000 : NaN }));
+        child.disconnect();
+      } catch (err) {
+        child.kill();
+        reject(err);
+      }
+    });
+  });
+}
+
+export const firstAnswerSection: BenchSection = {
+  name: SECTION,
+  async run(ctx: BenchContext) {
+    const bundle = path.join(ctx.repo, 'dist', 'referenceServer.js');
+    if (!fs.existsSync(bundle)) throw new Error(`${bundle} is missing; npm run build first`);
+    const work = fs.mkdtempSync(path.join(path.dirname(ctx.big.root), 'first-answer-'));
+    try {
+      const pl101 = path.join(work, 'pl101');
+      // 16 assessments of 16: 256 questions, as many as pl101, each with a server.py the old start-up ran 3 times.
+      writeReferenceCourse(pl101, 16, 16);
+      for (const q of fs.readdirSync(path.join(pl101, 'questions'))) {
+        fs.writeFileSync(path.join(pl101, 'questions', q, 'server.py'), 'import random\n\ndef generate(data):\n    data["params"]["x"] = random.randint(1, 9)\n    data["params"]["y"] = random.randint(1, 9)\n');
+      }
+      const courses = [
+        { label: 'pl101-sized (256 questions)', repo: commitInto(pl101, path.join(work, 'pl101.git')) },
+        { label: '10,000 questions', repo: commitInto(ctx.big.root, path.join(work, 'big.git')) },
+      ];
+      for (const course of courses) {
+        const { totalMs, syncMs } = await firstAnswer(bundle, course.repo, path.join(work, `data-${courses.indexOf(course)}`));
+        ctx.add({ section: SECTION, measure: `${course.label}: cold start to first answer`, value: totalMs, unit: 'ms', baseline: { label: 'first sync', value: syncMs } });
+        const afterSync = totalMs - syncMs;
+        ctx.add({
+          section: SECTION,
+          measure: `${course.label}: after the first sync`,
+          value: afterSync,
+          unit: 'ms',
+          target: { text: `< ${TARGET_MS} ms`, met: afterSync < TARGET_MS },
+          note: 'seed, start-up and the first request; no question code runs first',
+        });
+      }
+    } finally {
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+  },
+};
