@@ -1,6 +1,7 @@
 import * as nodePath from 'node:path';
 import type { QuestionSource } from './question';
 import type { JsonObject, Submission, Variant } from '../protocol/questionRuntime';
+import { WORKSPACE_PREVIEW_URL } from './workspace';
 import { renderUrlOptions, submissionDynamicUrl, submissionFilesUrl, VARIANT_DYNAMIC_URL } from './urls';
 
 /**
@@ -81,7 +82,7 @@ export function renderData(q: QuestionSource, variant: Variant, panel: Panel, fr
   const filesUrl = from.index !== undefined ? submissionFilesUrl(from.index) : null;
   return {
     ...submissionFields(variant, from),
-    ...common(q, variant.seed, renderUrlOptions(dynamicUrl, filesUrl)),
+    ...common(q, variant.seed, { ...renderUrlOptions(dynamicUrl, filesUrl), workspace_url: q.workspace ? WORKSPACE_PREVIEW_URL : null }),
     num_valid_submissions: variant.numTries,
     editable: true,
     manual_grading: false,

@@ -37,18 +37,41 @@ def _text(text, parent_tag):
     return text if parent_tag in RAW_TEXT else html_lib.escape(text)
 
 
+DOCS = "https://prairielearn.readthedocs.io/en/latest/elements/"
+
+
+def _docs_link(tag):
+    name = tag.replace("_", "-")
+    return f'<a href="{DOCS}{name}/">PrairieLearn\'s documentation of {name}</a>'
+
+
 def unsupported_box(tag):
     return (
         f'<div class="pl-unsupported-element alert alert-warning" data-element="{tag}">'
-        f"&lt;{tag}&gt; is not previewed here</div>"
+        f"&lt;{tag}&gt; is not previewed here ({_docs_link(tag)})</div>"
     )
+
+
+def unknown_box(tag):
+    # A pl-* tag that is neither an element here nor on the element list this runtime was built from:
+    # most likely one PrairieLearn added later. Its content is not shown, as PrairieLearn would replace it.
+    return (
+        f'<div class="pl-unsupported-element pl-unknown-element alert alert-warning" data-element="{tag}">'
+        f"&lt;{tag}&gt; is not an element this preview knows; it may be newer than this extension "
+        f"({_docs_link(tag)})</div>"
+    )
+
+
+def is_unknown_element(tag, child_tags):
+    return tag.startswith(("pl-", "pl_")) and tag not in child_tags
 
 
 class Renderer:
     """render: `call(tag, el)` returns (has render, html or None); `unsupported` names tags to box."""
 
-    def __init__(self, elements, call, known_unsupported):
+    def __init__(self, elements, call, known_unsupported, child_tags=frozenset()):
         self.elements = elements
+        self.child_tags = child_tags
         self.call = call
         self.known_unsupported = known_unsupported
         self.processed = []
@@ -75,6 +98,10 @@ class Renderer:
             if tag not in self.unsupported:
                 self.unsupported.append(tag)
             return unsupported_box(tag)
+        if is_unknown_element(tag, self.child_tags):
+            if tag not in self.unsupported:
+                self.unsupported.append(tag)
+            return unknown_box(tag)
         attrs = "".join(f' {k}="{_escape_attr(v or "")}"' for k, v in node.attrib.items())
         inner = _text(node.text, tag) + "".join(self._node(c, tag) + _text(c.tail, tag) for c in node)
         if tag in VOID and not inner:
