@@ -121,3 +121,23 @@ test('pl-workspace: parse makes a files format error naming the graded files not
   assert.deepEqual(parse(['main.py', 'notes.txt']).format_errors, {});
   assert.deepEqual(parse(['main.py']).format_errors, { _files: ['The following required files were missing: notes.txt'] });
 });
+
+test('pl-xss-safe: the text from contents, a submitted file or a question file goes escaped into data-code; the checks', () => {
+  const submitted = { _files: [{ name: 'ans.html', contents: Buffer.from('<b>hi</b><script>x()</script>\n\n').toString('base64') }] };
+  const html = renderOf('pl-xss-safe', '<pl-xss-safe submitted-file-name="ans.html"></pl-xss-safe>', { submitted_answers: submitted }, 'render-submission');
+  assert.match(html, /^<div id="xss-[0-9a-f-]+" class="pl-xss-safe" data-code="&lt;b&gt;hi&lt;\/b&gt;&lt;script&gt;x\(\)&lt;\/script&gt;" data-language="html"><\/div>$/);
+  assert.equal(renderOf('pl-xss-safe', '<pl-xss-safe submitted-file-name="other.html"></pl-xss-safe>', { submitted_answers: submitted }), '');
+  assert.match(renderOf('pl-xss-safe', '<pl-xss-safe contents="# T &quot;q&quot;" language="markdown"></pl-xss-safe>'), /data-code="# T &quot;q&quot;" data-language="markdown"/);
+  const q = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-xss-'));
+  try {
+    fs.writeFileSync(path.join(q, 'page.html'), '<i>from the question</i>');
+    const options = { ...phaseData('render').options, question_path: q };
+    assert.match(renderOf('pl-xss-safe', '<pl-xss-safe source-file-name="page.html"></pl-xss-safe>', { options }), /data-code="&lt;i&gt;from the question&lt;\/i&gt;"/);
+    assert.match(elementError('pl-xss-safe', 'render', '<pl-xss-safe source-file-name="none.html"></pl-xss-safe>', phaseData('render', { options })) ?? '', /Unknown file path/);
+  } finally {
+    fs.rmSync(q, { recursive: true, force: true });
+  }
+  const err = (html: string) => elementError('pl-xss-safe', 'prepare', html, phaseData('prepare')) ?? '';
+  assert.match(err('<pl-xss-safe contents="a" submitted-file-name="b"></pl-xss-safe>'), /Only one of the attributes/);
+  assert.match(err('<pl-xss-safe contents="a" language="latex"></pl-xss-safe>'), /must be either "html" or "markdown"/);
+});
