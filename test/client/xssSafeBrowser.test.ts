@@ -10,8 +10,8 @@ import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/src/languageServer/questionPreviewProtocol';
-import { ELEMENTS_DIR, phaseData, runElement } from '../questionRuntime/elementHarness';
+import type { PreviewState } from '../../server/lib/protocol/questionPreview';
+import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const HOSTILE = '<h2 onclick="window.ran=1">Title</h2><p>ok <b>bold</b> <a href="javascript:window.ran=2">js link</a> <a href="https://example.org/x">web</a></p>' +
