@@ -54,7 +54,7 @@ def unsupported_box(tag):
 
 def unknown_box(tag):
     # A pl-* tag that is neither an element here nor on the element list this runtime was built from:
-    # most likely one PrairieLearn added later. Its content is not shown, as PrairieLearn would replace it.
+    # most likely one PrairieLearn added later (or a misspelt one, whose content PrairieLearn shows as is).
     return (
         f'<div class="pl-unsupported-element pl-unknown-element alert alert-warning" data-element="{tag}">'
         f"&lt;{tag}&gt; is not an element this preview knows; it may be newer than this extension "
@@ -98,15 +98,17 @@ class Renderer:
             if tag not in self.unsupported:
                 self.unsupported.append(tag)
             return unsupported_box(tag)
+        box = ""
         if is_unknown_element(tag, self.child_tags):
             if tag not in self.unsupported:
                 self.unsupported.append(tag)
-            return unknown_box(tag)
+            # The tag itself stays, as PrairieLearn leaves a tag it has no element for, so its content still shows.
+            box = unknown_box(tag)
         attrs = "".join(f' {k}="{_escape_attr(v or "")}"' for k, v in node.attrib.items())
         inner = _text(node.text, tag) + "".join(self._node(c, tag) + _text(c.tail, tag) for c in node)
         if tag in VOID and not inner:
-            return f"<{tag}{attrs}>"
-        return f"<{tag}{attrs}>{inner}</{tag}>"
+            return f"{box}<{tag}{attrs}>"
+        return f"{box}<{tag}{attrs}>{inner}</{tag}>"
 
 
 def execute(text, elements, call):
