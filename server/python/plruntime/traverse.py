@@ -76,6 +76,7 @@ class Renderer:
         self.known_unsupported = known_unsupported
         self.processed = []
         self.unsupported = []
+        self.course_output = 0
 
     def render(self, text):
         return "".join(self._node(n, None) + ("" if isinstance(n, str) else _text(n.tail, None)) for n in parse_fragments(text))
@@ -93,13 +94,19 @@ class Renderer:
                 self.processed.append(tag)
             if not has_render or not out:
                 return ""
-            return self.render(out if isinstance(out, str) else str(out))
+            # A course element may return tags of its own naming (pl-content in a layout element): not boxed.
+            course = bool(self.elements[tag].get("course"))
+            self.course_output += course
+            try:
+                return self.render(out if isinstance(out, str) else str(out))
+            finally:
+                self.course_output -= course
         if tag in self.known_unsupported:
             if tag not in self.unsupported:
                 self.unsupported.append(tag)
             return unsupported_box(tag)
         box = ""
-        if is_unknown_element(tag, self.child_tags):
+        if not self.course_output and is_unknown_element(tag, self.child_tags):
             if tag not in self.unsupported:
                 self.unsupported.append(tag)
             # The tag itself stays, as PrairieLearn leaves a tag it has no element for, so its content still shows.

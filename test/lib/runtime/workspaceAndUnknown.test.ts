@@ -17,8 +17,7 @@ after(async () => {
   for (const dir of courses) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function course(info: Record<string, unknown>, files: Record<string, string>): string {
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-ws-course-'));
+function course(info: Record<string, unknown>, files: Record<string, string>, root = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-ws-course-'))): string {
   courses.push(root);
   fs.writeFileSync(path.join(root, 'infoCourse.json'), JSON.stringify({ uuid: '5d0c2a1e-7f3b-4e6a-9c8d-1b2a3c4d5e6f', name: 'W', title: 'W', topics: [] }));
   const q = path.join(root, 'questions', 'q');
@@ -74,4 +73,16 @@ test('an unknown pl-* element gets a box with its name and a docs link before it
 test('glob patterns as fast-glob counts them dynamic', () => {
   for (const g of ['*.c', 'dir/*', 'a?.txt', 'f[0-9].c', '{a,b}.c', '@(x).c', '!a.c']) assert.equal(isGlobPattern(g), true, g);
   for (const f of ['a.c', 'dir/file.txt', 'my-file_1.py', 'x{y}.c']) assert.equal(isGlobPattern(f), false, f);
+});
+
+test('pl-* tags that a course element returns (its own child tags) are not boxed', async () => {
+  const root = course({}, { 'question.html': '<pl-split-view><pl-content>left</pl-content></pl-split-view>' });
+  const el = path.join(root, 'elements', 'pl-split-view');
+  fs.mkdirSync(el, { recursive: true });
+  fs.writeFileSync(path.join(el, 'info.json'), JSON.stringify({ controller: 'pl-split-view.py' }));
+  fs.writeFileSync(path.join(el, 'pl-split-view.py'), 'import prairielearn as pl\nimport lxml.html\n\n\ndef render(element_html, data):\n    return "<div class=\\"split\\">" + pl.inner_html(lxml.html.fragment_fromstring(element_html)) + "</div>"\n');
+  const page = await runtime.render(await runtime.createVariant(root, 'q', '1'));
+  assert.deepEqual(page.issues, []);
+  assert.deepEqual(page.unsupportedElements, []);
+  assert.match(page.questionHtml, /<div class="split"><pl-content>left<\/pl-content><\/div>/);
 });
