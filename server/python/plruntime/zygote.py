@@ -10,18 +10,13 @@ there is only logged). Units run in a forked worker, never in this warm parent:
   next request forks a new one from the warm parent (PrairieLearn forks per call; one fork per
   question keeps the fork's cost off each call).
 
-<<<<<<< HEAD
 - the worker and every process it starts are killed when a call times out, when the worker is
   replaced and when this helper ends (its request channel closes, or SIGTERM/SIGHUP/SIGINT); a
   process still running after a call gets a warning on that call and is killed.
 
 Ready:   {"ready": true, "protocol": PROTOCOL, "version"}
-Request: {"id", "seq", "courseRoot", "questionDir", "timeoutMs", "questionTimeoutMs", "memoryMb", "knownElements", "jobs": [...]}
+Request: {"id", "seq", "courseRoot", "questionDir", "timeoutMs", "questionTimeoutMs", "memoryMb", "knownElements", "childTags", "jobs": [...]}
 Reply:   {"id", "seq", "results": [...]} or {"id", "seq", "error": {"kind": "timeout"|"recursion"|"crash"|"memory"|"protocol", "message"}}
-=======
-Request: {"id", "courseRoot", "questionDir", "timeoutMs", "memoryMb", "knownElements", "childTags", "jobs": [...]}
-Reply:   {"id", "results": [...]} or {"id", "error": {"kind": "timeout"|"crash"|"memory"|"protocol", "message"}}
->>>>>>> 8459cc8 (runtime: pl-external-grader-variables, pl-overlay, pl-variable-score, pl-workspace; unknown pl-* tags boxed with a docs link)
 """
 
 import gc
