@@ -17,6 +17,8 @@ test('when pip cannot reach its index, the message says so and names the apt rou
     envDir: path.join(temporaryFolder('pl-venv-'), 'env'),
     // Not installed anywhere here: pip must download it.
     packages: ['prairielearn-preview-test-absent'],
+    // Made required, so that its absence fails the environment.
+    requiredModules: ['prairielearn_preview_test_absent'],
     env: offline,
     progress: (m) => steps.push(m),
   });
@@ -25,7 +27,7 @@ test('when pip cannot reach its index, the message says so and names the apt rou
   assert.match(result.message, /pip could not reach the Python package index/);
   assert.match(result.message, /sudo apt-get install python3-venv python3-numpy .*python3-pint/);
   assert.match(result.message, /prairielearn\.python/);
-  assert.equal(steps.length, 2, 'venv, then pip');
+  assert.deepEqual(steps.map((m) => m.split(' ')[0]), ['Creating', 'Installing', 'Checking'], 'venv, pip, the check');
 });
 
 test('a missing base Python is named', async () => {
@@ -41,4 +43,16 @@ test('with the packages installed system-wide, the environment is made without a
   assert.equal(result.python, path.join(envDir, 'bin', 'python'));
   const out = execFileSync(result.python, ['-c', `import sys, ${RUNTIME_PACKAGES.join(', ')}; print(sys.prefix)`], { encoding: 'utf8' });
   assert.equal(out.trim(), envDir, 'the venv Python, not the system one');
+});
+
+test('a package pip cannot get offline is named as missing while the environment still runs questions', async () => {
+  const result = await createPythonEnv({
+    basePython: '/usr/bin/python3',
+    envDir: path.join(temporaryFolder('pl-venv-'), 'env'),
+    packages: ['numpy', 'prairielearn-preview-test-absent<=1.0', 'lxml'],
+    modules: { 'prairielearn-preview-test-absent': 'pl_absent_module' },
+    env: offline,
+  });
+  assert.ok(result.ok, result.ok ? '' : result.message);
+  assert.deepEqual(result.missing, ['prairielearn-preview-test-absent<=1.0']);
 });

@@ -9,6 +9,7 @@ import type { NodeSpec } from '../views/treeModel';
 import { NO_PYTHON_CODE, type PreviewState, type SubmissionRecord } from '../../../server/lib/protocol/questionPreview';
 import { QuestionPreviewPanel, type PreviewDeps } from './previewPanel';
 import { createPythonEnv } from './pythonEnv';
+import { checkPythonEnvironment, requirementOptions } from './pythonEnvCommand';
 
 /** The question folder holding `file`: the nearest folder with info.json below a `questions` folder. */
 export function questionDirOf(file: string): string | undefined {
@@ -147,6 +148,7 @@ export function activateQuestionPreview(context: vscode.ExtensionContext, langua
       const result = await createPythonEnv({
         basePython: pythonSetting() ?? 'python3',
         envDir: path.join(context.globalStorageUri.fsPath, 'python-env'),
+        ...requirementOptions(context.extensionPath),
         progress: (message) => progress.report({ message }),
       });
       if (!result.ok) {
@@ -154,7 +156,8 @@ export function activateQuestionPreview(context: vscode.ExtensionContext, langua
         return result;
       }
       await vscode.workspace.getConfiguration('prairielearn').update('python', result.python, vscode.ConfigurationTarget.Global);
-      void vscode.window.showInformationMessage(`Questions now run with ${result.python}.`);
+      const missing = result.missing.length > 0 ? ` pip could not install ${result.missing.join(', ')}; questions that import ${result.missing.length === 1 ? 'it fail' : 'them fail'} until ${result.missing.length === 1 ? 'it is' : 'they are'} installed (PrairieLearn: Check Python Environment lists them).` : '';
+      void vscode.window.showInformationMessage(`Questions now run with ${result.python}.${missing}`);
       return result;
     });
 
@@ -164,6 +167,7 @@ export function activateQuestionPreview(context: vscode.ExtensionContext, langua
     vscode.commands.registerCommand('prairielearn.previewQuestion', previewQuestion),
     vscode.commands.registerCommand('prairielearn.previewSubmission', previewSubmission),
     vscode.commands.registerCommand('prairielearn.createPythonEnvironment', createEnvironment),
+    vscode.commands.registerCommand('prairielearn.checkPythonEnvironment', () => checkPythonEnvironment(context.extensionPath, pythonSetting())),
     vscode.workspace.onDidSaveTextDocument((doc) => {
       if (doc.uri.scheme !== 'file') return;
       for (const panel of panels.values()) if (panel.concerns(doc.uri.fsPath)) void panel.refresh();

@@ -1,4 +1,5 @@
 import type { Severity, SeverityOverrides } from '../../lib/course/diagnostic';
+import { parseShard, type Shard } from './shard';
 
 export type OutputFormat = 'human' | 'json' | 'sarif';
 
@@ -20,6 +21,8 @@ export interface CliOptions {
   variants: number;
   /** How --test grades externally graded questions (default auto: what can be graded here). */
   external: 'auto' | 'builtin' | 'container' | 'off';
+  /** Under --test, only this part of the questions (`--shard i/n`). */
+  shard?: Shard;
 }
 
 /** A mistake on the command line: reported in one line on stderr, exit status 2. */
@@ -65,6 +68,9 @@ Options:
                                container (the question's image in Docker or Podman), off.
                                By default each is graded the way it can be here; the
                                reference solution must grade 100%, the starter code not.
+  --shard <i/n>                Under --test, run only the i-th of n parts of the questions
+                               (sorted by QID, dealt out in turn), e.g. one part per job
+                               of a CI matrix; the n parts together run every question once.
   --list-codes                 List every diagnostic code with its default severity.
   -h, --help                   Show this help.
   -v, --version                Show the version.
@@ -155,10 +161,17 @@ export function parseArgs(argv: string[], knownCodes: Pick<ReadonlySet<string>, 
         options.external = text;
         break;
       }
+      case '--shard': {
+        const shard = parseShard(value());
+        if ('error' in shard) throw new UsageError(shard.error);
+        options.shard = shard;
+        break;
+      }
       default:
         throw new UsageError(`unknown option ${name}`);
     }
   }
+  if (options.shard && !options.test) throw new UsageError('--shard works with --test only');
   return options;
 }
 

@@ -19,6 +19,7 @@ export async function runQuestionTestsCommand(options: CliOptions, codes: Map<st
     folder,
     qids: args.slice(0, -1),
     variants: options.variants,
+    shard: options.shard,
     severities: options.severities,
     runtime: { poolSize: options.serial ? 1 : Math.max(2, os.availableParallelism()), externalGrading: options.external },
   });
@@ -30,7 +31,7 @@ export async function runQuestionTestsCommand(options: CliOptions, codes: Map<st
     const failed = run.variants.filter((v) => v.error).length;
     const questions = new Set(run.variants.map((v) => v.qid)).size;
     output = formatHuman(run, { cwd, color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR });
-    output += `Ran ${questions} question${questions === 1 ? '' : 's'}, ${run.variants.length} variant${run.variants.length === 1 ? '' : 's'}: ${failed === 0 ? 'all passed' : `${failed} failed`}.\n`;
+    output += `Ran ${questions} question${questions === 1 ? '' : 's'}${options.shard ? ` (shard ${options.shard.index}/${options.shard.count})` : ''}, ${run.variants.length} variant${run.variants.length === 1 ? '' : 's'}: ${failed === 0 ? 'all passed' : `${failed} failed`}.\n`;
   }
   process.stdout.write(output);
   return countBySeverity(run.problems).errors > 0 ? 1 : 0;

@@ -7,6 +7,7 @@ import { checkExternalGrading } from './externalGradingCheck';
 import { findCourseRoots } from '../../lib/course/courseReader';
 import { UsageError } from './options';
 import { QUESTION_TEST_CODES } from '../../lib/runtime/diagnosticCodes';
+import { selectShard, type Shard } from './shard';
 import type { CheckResult, CheckedCourse, Problem } from './runCheck';
 
 /** One question variant in `--format json`. */
@@ -29,6 +30,8 @@ export interface QuestionTestOptions {
   folder: string;
   qids: string[];
   variants: number;
+  /** Only this part of the questions (after the QIDs given, if any). */
+  shard?: Shard;
   severities?: SeverityOverrides;
   runtime?: RuntimeOptions;
   /** Called after each variant (for progress). */
@@ -48,7 +51,7 @@ export async function runQuestionTests(options: QuestionTestOptions): Promise<Qu
   const course = loadCourse(roots[0]);
   const all = [...course.questions.keys()].sort();
   for (const qid of options.qids) if (!course.questions.has(qid)) throw new UsageError(`no question "${qid}" in ${roots[0]}`);
-  const qids = options.qids.length > 0 ? options.qids : all;
+  const qids = selectShard(options.qids.length > 0 ? options.qids : all, options.shard);
   const checked: CheckedCourse = { root: course.root, scannedFolder: abs, files: qids.length };
   // No Python, no run: said once, plainly, like a usage problem (exit status 2).
   const python = await findPython(options.runtime?.python);

@@ -2,6 +2,7 @@ import * as nodePath from 'node:path';
 import { inertMarkup } from './inertMarkup';
 import type { QuestionSource } from './question';
 import type { JsonObject, Submission, Variant } from '../protocol/questionRuntime';
+import { WORKSPACE_PREVIEW_URL } from './workspace';
 import { renderUrlOptions, submissionDynamicUrl, submissionFilesUrl, VARIANT_DYNAMIC_URL } from './urls';
 
 /**
@@ -87,7 +88,7 @@ export function renderData(q: QuestionSource, variant: Variant, panel: Panel, fr
     feedback: inertMarkup(fields.feedback),
     partial_scores: inertMarkup(fields.partial_scores),
     format_errors: inertMarkup(fields.format_errors),
-    ...common(q, variant.seed, renderUrlOptions(dynamicUrl, filesUrl)),
+    ...common(q, variant.seed, { ...renderUrlOptions(dynamicUrl, filesUrl), workspace_url: q.workspace ? WORKSPACE_PREVIEW_URL : null }),
     num_valid_submissions: variant.numTries,
     editable: true,
     manual_grading: false,

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { topLevelTags } from '../questionHtml/elements';
+import { allEntries, topLevelTags } from '../questionHtml/elements';
 import { oversizedInput } from './dataBounds';
 import { expandMarkdown } from './markdown';
 import { renderMustache, studentTextView } from './mustacheRender';
@@ -10,6 +10,8 @@ import type { JsonObject, RuntimeIssue, RuntimePhase } from '../protocol/questio
 
 /** Tags PrairieLearn knows as elements (both spellings): the ones without a controller here get the "not previewed" box. */
 const KNOWN_ELEMENTS = [...new Set(topLevelTags().flatMap((e) => [e.name, e.name.replace(/-/g, '_')]))];
+/** Tags known only inside another element; any other unknown pl-* tag is boxed as an element newer than this list. */
+const CHILD_TAGS = [...new Set(allEntries().filter((e) => !KNOWN_ELEMENTS.includes(e.name)).flatMap((e) => [e.name, e.name.replace(/-/g, '_')]))];
 
 export interface PhaseOutcome {
   data: JsonObject;
@@ -57,7 +59,7 @@ export async function runPhases(pool: PythonPool, q: QuestionSource, calls: Phas
     sent.push(i);
   });
   if (jobs.length === 0) return outcomes;
-  const reply = await pool.run({ courseRoot: q.courseRoot, questionDir: q.dir, knownElements: KNOWN_ELEMENTS, jobs });
+  const reply = await pool.run({ courseRoot: q.courseRoot, questionDir: q.dir, knownElements: KNOWN_ELEMENTS, childTags: CHILD_TAGS, jobs });
   if ('error' in reply) {
     const message = reply.error.kind === 'timeout' ? `${reply.error.message} (server.py or an element ran too long, or waits forever)` : reply.error.message;
     // Most often server.py's doing (a loop, a huge allocation); name it when there is one.

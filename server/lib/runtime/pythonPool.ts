@@ -8,6 +8,8 @@ export interface UnitRequest {
   courseRoot: string;
   questionDir: string;
   knownElements: string[];
+  /** Child-only tags (pl-answer, pl-location...): left as they are, not boxed as unknown elements. */
+  childTags?: string[];
   jobs: PhaseJob[];
 }
 

@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { INFO_FILE_NAME } from '../course/course';
 import type { RuntimeIssue } from '../protocol/questionRuntime';
+import { readWorkspaceOptions, type WorkspaceOptions } from './workspace';
 
 /** The v2 question types PrairieLearn still runs (through its Calculation question server). */
 export const LEGACY_TYPES = ['Calculation', 'Checkbox', 'MultipleChoice', 'MultipleTrueFalse', 'File'] as const;
@@ -30,6 +31,8 @@ export interface QuestionSource {
   preferences: Record<string, unknown>;
   /** workspaceOptions.gradedFiles when info.json has a workspace (`workspaceOptions.image`); undefined otherwise. */
   workspaceGradedFiles?: string[];
+  /** info.json workspaceOptions, when it names an image. */
+  workspace?: WorkspaceOptions;
   /** Problems that stop the question from running at all (fatal, phase "setup"). */
   issues: RuntimeIssue[];
 }
@@ -77,6 +80,7 @@ export function readQuestion(courseRoot: string, qid: string): QuestionSource {
     externalGradingOptions: info.externalGradingOptions,
     preferences: defaultPreferences(info.preferences),
     workspaceGradedFiles: workspaceGradedFiles(info.workspaceOptions),
+    workspace: readWorkspaceOptions(info),
     issues,
   };
 }

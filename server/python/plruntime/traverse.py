@@ -54,11 +54,35 @@ def _text(text, parent_tag):
     return _raw_text(text, parent_tag) if parent_tag in RAW_TEXT else escape_text(text)
 
 
+DOCS = "https://prairielearn.readthedocs.io/en/latest/elements/"
+
+
+def _docs_link(tag):
+    name = tag.replace("_", "-")
+    return f'<a href="{DOCS}{name}/">PrairieLearn\'s documentation of {name}</a>'
+
+
 def unsupported_box(tag):
+    tag = escape_attr(tag)
     return (
         f'<div class="pl-unsupported-element alert alert-warning" data-element="{tag}">'
-        f"&lt;{tag}&gt; is not previewed here</div>"
+        f"&lt;{tag}&gt; is not previewed here ({_docs_link(tag)})</div>"
     )
+
+
+def unknown_box(tag):
+    # A pl-* tag that is neither an element here nor on the element list this runtime was built from:
+    # most likely one PrairieLearn added later (or a misspelt one, whose content PrairieLearn shows as is).
+    tag = escape_attr(tag)
+    return (
+        f'<div class="pl-unsupported-element pl-unknown-element alert alert-warning" data-element="{tag}">'
+        f"&lt;{tag}&gt; is not an element this preview knows; it may be newer than this extension "
+        f"({_docs_link(tag)})</div>"
+    )
+
+
+def is_unknown_element(tag, child_tags):
+    return tag.startswith(("pl-", "pl_")) and tag not in child_tags
 
 
 class Renderer:
@@ -68,13 +92,15 @@ class Renderer:
     element or server.py wrote as a tag; each gets `nonce` (the page runs only those). Text and
     attribute values, where a student's answer can be, come out fully escaped."""
 
-    def __init__(self, elements, call, known_unsupported, nonce=None):
+    def __init__(self, elements, call, known_unsupported, nonce=None, child_tags=frozenset()):
         self.elements = elements
+        self.child_tags = child_tags
         self.call = call
         self.known_unsupported = known_unsupported
         self.nonce = nonce
         self.processed = []
         self.unsupported = []
+        self.course_output = 0
 
     def render(self, text):
         return "".join(self._node(n, None) + ("" if isinstance(n, str) else _text(n.tail, None)) for n in parse_fragments(text))
@@ -92,11 +118,23 @@ class Renderer:
                 self.processed.append(tag)
             if not has_render or not out:
                 return ""
-            return self.render(out if isinstance(out, str) else str(out))
+            # A course element may return tags of its own naming (pl-content in a layout element): not boxed.
+            course = bool(self.elements[tag].get("course"))
+            self.course_output += course
+            try:
+                return self.render(out if isinstance(out, str) else str(out))
+            finally:
+                self.course_output -= course
         if tag in self.known_unsupported:
             if tag not in self.unsupported:
                 self.unsupported.append(tag)
             return unsupported_box(tag)
+        box = ""
+        if not self.course_output and is_unknown_element(tag, self.child_tags):
+            if tag not in self.unsupported:
+                self.unsupported.append(tag)
+            # The tag itself stays, as PrairieLearn leaves a tag it has no element for, so its content still shows.
+            box = unknown_box(tag)
         attrs = "".join(
             f' {k}="{escape_attr(v or "")}"'
             for k, v in node.attrib.items()
@@ -106,8 +144,8 @@ class Renderer:
             attrs += f' nonce="{escape_attr(self.nonce)}"'
         inner = _text(node.text, tag) + "".join(self._node(c, tag) + _text(c.tail, tag) for c in node)
         if tag in VOID and not inner:
-            return f"<{tag}{attrs}>"
-        return f"<{tag}{attrs}>{inner}</{tag}>"
+            return f"{box}<{tag}{attrs}>"
+        return f"{box}<{tag}{attrs}>{inner}</{tag}>"
 
 
 def serialize(text, nonce=None):

@@ -25,6 +25,7 @@ class Context:
         self.fallback_root = os.path.join(python_root, "fallback")
         self.base_path = base_path
         self.known_elements = set(request.get("knownElements", []))
+        self.child_tags = frozenset(request.get("childTags", []))
         self.phase = None
 
 
@@ -131,7 +132,7 @@ def run_job(ctx, job, elements, controllers, server):
         try:
             with Capture() as cap:
                 if phase == "render":
-                    renderer = Renderer(elements, element_call, ctx.known_elements, job.get("nonce"))
+                    renderer = Renderer(elements, element_call, ctx.known_elements, job.get("nonce"), ctx.child_tags)
                     html_out = renderer.render(job["html"])
                     result["processedElements"] = renderer.processed
                     result["unsupportedElements"] = renderer.unsupported

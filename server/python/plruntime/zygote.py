@@ -15,7 +15,7 @@ there is only logged). Units run in a forked worker, never in this warm parent:
   process still running after a call gets a warning on that call and is killed.
 
 Ready:   {"ready": true, "protocol": PROTOCOL, "version"}
-Request: {"id", "seq", "courseRoot", "questionDir", "timeoutMs", "questionTimeoutMs", "memoryMb", "knownElements", "jobs": [...]}
+Request: {"id", "seq", "courseRoot", "questionDir", "timeoutMs", "questionTimeoutMs", "memoryMb", "knownElements", "childTags", "jobs": [...]}
 Reply:   {"id", "seq", "results": [...]} or {"id", "seq", "error": {"kind": "timeout"|"recursion"|"crash"|"memory"|"protocol", "message"}}
 """
 

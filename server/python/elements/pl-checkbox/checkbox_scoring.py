@@ -79,7 +79,8 @@ def draw_counts(element: Any, n_correct: int, n_incorrect: int) -> tuple[int, in
 def _check(min_correct: int, max_correct: int, n_correct: int, n_incorrect: int, number: int, min_select: int, max_select: int) -> None:
     if not 0 <= min_correct <= max_correct <= n_correct:
         raise ValueError(
-            f"Invalid configuration: min-correct ({min_correct}) and max-correct ({max_correct}) must be between 0 and the number of correct answers ({n_correct})"
+            f"Invalid configuration: min-correct ({min_correct}) and max-correct ({max_correct}) "
+            f"must be between 0 and the number of correct answers ({n_correct})"
         )
     lo, hi = number - max_correct, number - min_correct
     if not 0 <= lo <= hi <= n_incorrect:
