@@ -1,7 +1,7 @@
 // The preview page's pure parts: placeholder URLs of the runtime rewritten for the webview, and the page.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dataUri, dynamicPlfileUrls, plfileTarget, rewritePlfileUrls, type PlfileRoots } from '../../client/src/questionPreview/plfileUrls';
+import { dynamicPlfileUrls, plfileTarget, rewritePlfileUrls, type PlfileRoots } from '../../client/src/questionPreview/plfileUrls';
 import { contentSecurityPolicy, messagePage, previewPage, scoreText, type PageAssets } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 
@@ -26,21 +26,20 @@ test('each placeholder area maps to its folder, and nothing climbs out of it', (
   assert.deepEqual(plfileTarget('questionFiles', '../q2/fig.png', roots), { kind: 'unavailable' });
 });
 
-test('rewriting: local files become webview URIs, made files data URIs, unshipped assets vanish with their tags', () => {
+test('rewriting: local files become webview URIs, made files the URLs of their written copies, unshipped assets vanish with their tags', () => {
   const html =
     '<img src="plfile:/clientFilesQuestion/fig.png"><img src="plfile:/generatedFilesQuestion/variant/plot.png">' +
     "<a href='plfile:/clientFilesCourse/notes.pdf'>notes</a>";
   assert.deepEqual(dynamicPlfileUrls(html, roots), ['plfile:/generatedFilesQuestion/variant/plot.png']);
-  const dynamic = new Map([['plfile:/generatedFilesQuestion/variant/plot.png', dataUri('plot.png', 'AAAA')]]);
+  const dynamic = new Map([['plfile:/generatedFilesQuestion/variant/plot.png', 'https://file+.vscode-resource/tmp/pl-preview-files-x/ab12-0.png']]);
   assert.equal(
     rewritePlfileUrls(html, roots, local, dynamic),
-    '<img src="https://file+.vscode-resource/c/questions/q1/clientFilesQuestion/fig.png"><img src="data:image/png;base64,AAAA">' +
+    '<img src="https://file+.vscode-resource/c/questions/q1/clientFilesQuestion/fig.png"><img src="https://file+.vscode-resource/tmp/pl-preview-files-x/ab12-0.png">' +
       "<a href='https://file+.vscode-resource/c/clientFilesCourse/notes.pdf'>notes</a>",
   );
   const head = '<link href="plfile:/coreStyles/pl.css" rel="stylesheet">\n<script src="plfile:/node_modules/jquery/jquery.js"></script>\n<script src="plfile:/coreElements/pl-x/x.js"></script>';
   assert.equal(rewritePlfileUrls(head, roots, local, new Map()), '\n\n<script src="https://file+.vscode-resource/ext/server/python/elements/pl-x/x.js"></script>');
   assert.equal(rewritePlfileUrls('<img src="plfile:/generatedFilesQuestion/variant/missing.png">', roots, local, new Map()), '<img src="">', 'a file that could not be made');
-  assert.equal(dataUri('x.unknown', 'AA'), 'data:application/octet-stream;base64,AA');
 });
 
 const assets: PageAssets = { nonce: 'N0NCE', cspSource: 'https://res', katexCss: 'k.css', katexJs: 'k.js', katexAutoRender: 'ar.js' };

@@ -60,7 +60,7 @@ export function dynamicPlfileUrls(html: string, roots: PlfileRoots): string[] {
 
 /**
  * `html` with every placeholder replaced: local files by `localUri(file)`, dynamic ones by `dynamic`'s
- * entry (a data: URI), anything else by an empty URL. `<link>`/`<script>` tags of assets not shipped go.
+ * entry (the webview URL of the file written for it), anything else by an empty URL. `<link>`/`<script>` tags of assets not shipped go.
  */
 export function rewritePlfileUrls(html: string, roots: PlfileRoots, localUri: (file: string) => string, dynamic: ReadonlyMap<string, string>): string {
   const target = (url: string) => {
@@ -76,23 +76,4 @@ export function rewritePlfileUrls(html: string, roots: PlfileRoots, localUri: (f
     if (t.kind === 'dynamic') return dynamic.get(url) ?? '';
     return '';
   });
-}
-
-const MIME: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  webp: 'image/webp',
-  pdf: 'application/pdf',
-  txt: 'text/plain',
-  csv: 'text/csv',
-  json: 'application/json',
-};
-
-/** A data: URI for a file the question made, typed by its extension. */
-export function dataUri(url: string, base64: string): string {
-  const ext = /\.([A-Za-z0-9]+)(?:[?#].*)?$/.exec(url)?.[1]?.toLowerCase() ?? '';
-  return `data:${MIME[ext] ?? 'application/octet-stream'};base64,${base64}`;
 }

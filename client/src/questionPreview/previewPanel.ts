@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { NO_PYTHON_CODE, type PreviewMethod, type PreviewRequests, type PreviewState, type RuntimeIssue } from '../../../server/lib/protocol/questionPreview';
 import { checkPageMessage, fileInside, QUESTION_MESSAGES, SUBMISSION_MESSAGES, type PageMessage, type RawAnswers } from './pageMessages';
-import { dataUri, dynamicPlfileUrls, rewritePlfileUrls, type PlfileRoots } from './plfileUrls';
+import { GeneratedFiles } from './generatedFiles';
+import { dynamicPlfileUrls, rewritePlfileUrls, type PlfileRoots } from './plfileUrls';
 import { messagePage, previewPage, type PageAssets } from './previewPage';
 
 export type PreviewRequest = <M extends PreviewMethod>(method: M, params: PreviewRequests[M][0]) => Promise<PreviewRequests[M][1]>;
@@ -37,6 +38,8 @@ export class QuestionPreviewPanel {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly onDidDisposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.onDidDisposeEmitter.event;
+  /** Where the files the question makes are served from (by URL, not inlined). */
+  private readonly generated = new GeneratedFiles();
 
   constructor(
     readonly questionDir: string,
@@ -50,7 +53,7 @@ export class QuestionPreviewPanel {
       // A student's work has nothing to submit.
       enableForms: !submission,
       retainContextWhenHidden: true,
-      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'katex'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'ace'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'viz'), vscode.Uri.joinPath(deps.extensionUri, 'server', 'python', 'elements'), vscode.Uri.file(courseRootAbove(questionDir))],
+      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'katex'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'ace'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'viz'), vscode.Uri.joinPath(deps.extensionUri, 'server', 'python', 'elements'), vscode.Uri.file(courseRootAbove(questionDir)), vscode.Uri.file(this.generated.dir)],
     });
     this.disposables.push(this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)));
     this.panel.onDidDispose(() => this.dispose());
@@ -185,12 +188,17 @@ export class QuestionPreviewPanel {
     };
     const r = state.rendered;
     const all = [r.questionHtml, ...r.submissionHtmls, r.answerHtml ?? '', r.headHtml].join('\n');
+    const local = (file: string) => this.panel.webview.asWebviewUri(vscode.Uri.file(file)).toString();
     const dynamic = new Map<string, string>();
+    const made: { url: string; base64: string }[] = [];
     for (const url of dynamicPlfileUrls(all, roots)) {
       const file = await this.deps.request('prairielearn/preview/file', { session: state.session, url });
-      if (file.base64 !== undefined) dynamic.set(url, dataUri(url, file.base64));
+      if (file.base64 !== undefined) made.push({ url, base64: file.base64 });
     }
-    const local = (file: string) => this.panel.webview.asWebviewUri(vscode.Uri.file(file)).toString();
+    if (!this.disposed) {
+      this.generated.clear();
+      for (const { url, base64 } of made) dynamic.set(url, local(this.generated.write(url, base64)));
+    }
     const rewrite = (html: string) => rewritePlfileUrls(html, roots, local, dynamic);
     const panels = { question: rewrite(r.questionHtml), submissions: r.submissionHtmls.map(rewrite), answer: r.answerHtml === undefined ? undefined : rewrite(r.answerHtml), head: rewrite(r.headHtml) };
     if (this.disposed) {
@@ -234,6 +242,7 @@ export class QuestionPreviewPanel {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.generated.dispose();
     for (const file of this.diagnosed) this.deps.diagnostics.delete(vscode.Uri.file(file));
     this.diagnosed.clear();
     if (this.state) void this.deps.request('prairielearn/preview/close', { session: this.state.session }).catch(() => undefined);
