@@ -5,23 +5,16 @@
 // without them the test skips (a failure under CI=true).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
+import { launchChromium, playwright } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
-function playwright(): any | string {
-  const setup = spawnSync('bash', [path.join(ROOT, 'test', 'vscode', 'setup.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (setup.status !== 0) return `test/vscode/setup.sh exited ${setup.status}`;
-  const cache = setup.stdout.trim().split('\n').pop()!;
-  return createRequire(path.join(cache, 'tools', 'package.json'))('playwright-core');
-}
 
 const state: PreviewState = {
   session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
@@ -57,10 +50,7 @@ test('a DOT graph and a weighted adjacency matrix are laid out as SVG in the pag
   });
   const broken = render('<pl-graph>digraph { a -> </pl-graph>');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-graph-browser-'));
-  const browser = await pw.chromium.launch({
-    executablePath: '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--disable-dev-shm-usage'],
-  });
+  const browser = await launchChromium(pw);
   try {
     const tab = await browser.newPage();
     const errors: string[] = [];

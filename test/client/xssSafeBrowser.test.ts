@@ -4,14 +4,13 @@
 // other browser tests; without them the test skips (a failure under CI=true).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
-import { createRequire } from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
+import { launchChromium, playwright } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const HOSTILE = '<h2 onclick="window.ran=1">Title</h2><p>ok <b>bold</b> <a href="javascript:window.ran=2">js link</a> <a href="https://example.org/x">web</a></p>' +
@@ -24,12 +23,6 @@ const state: PreviewState = {
   submissions: [], issues: [], sameVariant: false,
 };
 
-function playwright(): any | string {
-  const setup = spawnSync('bash', [path.join(ROOT, 'test', 'vscode', 'setup.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (setup.status !== 0) return `test/vscode/setup.sh exited ${setup.status}`;
-  const cache = setup.stdout.trim().split('\n').pop()!;
-  return createRequire(path.join(cache, 'tools', 'package.json'))('playwright-core');
-}
 
 test('a hostile submission keeps only harmless markup, in a shadow root, and nothing of it runs', { timeout: 120_000 }, async (t) => {
   const pw = playwright();
@@ -49,7 +42,7 @@ test('a hostile submission keeps only harmless markup, in a shadow root, and not
     nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
     katexAutoRender: f(`${dist}/katex/auto-render.min.js`), aceBase: f(`${dist}/ace/`),
   }));
-  const browser = await pw.chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--disable-dev-shm-usage'] });
+  const browser = await launchChromium(pw);
   try {
     const tab = await browser.newPage();
     const requests: string[] = [];

@@ -96,12 +96,11 @@ test('bad input never throws: unterminated tags, values, comments and mustache',
   assert.match(never.mustache.problems[0].message, /Unclosed mustache tag/);
 });
 
-test('a 2 MB template is scanned in well under a second', () => {
+// How fast is the bench's business (npm run bench, questionHtml section), not a test's: this one checks
+// that a 2 MB template is scanned whole.
+test('a 2 MB template is scanned whole', () => {
   const unit = '<pl-question-panel><p>Compute {{params.a}} + {{params.b}}.</p></pl-question-panel>\n<pl-number-input answers-name="c{{i}}" label="$c =$"></pl-number-input>\n';
   const text = unit.repeat(Math.ceil(2_000_000 / unit.length));
-  const started = performance.now();
   const t = parseTemplate(text);
-  const ms = performance.now() - started;
   assert.equal(t.elements.length, 3 * Math.ceil(2_000_000 / unit.length));
-  assert.ok(ms < 1000, `${ms} ms`);
 });
