@@ -7,6 +7,16 @@ import type { NodeSpec } from '../../../client/src/views/treeModel';
 import type { SyncJob } from '../../../client/src/api/types';
 import { EXTENSION_ID, findNode, state, until, workspaceRoot } from './helpers';
 
+/** The document's text as it was, saved: an edit a test made never reaches a later suite, open or on disk. */
+async function restore(doc: vscode.TextDocument, original: string): Promise<void> {
+  const edit = new vscode.WorkspaceEdit();
+  edit.replace(doc.uri, new vscode.Range(doc.positionAt(0), doc.positionAt(doc.getText().length)), original);
+  assert.ok(await vscode.workspace.applyEdit(edit));
+  assert.ok(await doc.save(), 'the original text is saved back');
+  assert.equal(doc.getText(), original);
+  assert.ok(!doc.isDirty);
+}
+
 suite('PrairieLearn extension in VS Code', () => {
   suiteSetup(async () => {
     const extension = vscode.extensions.getExtension(EXTENSION_ID);
@@ -28,18 +38,17 @@ suite('PrairieLearn extension in VS Code', () => {
     assert.ok(info, 'the course has a question');
     const doc = await vscode.workspace.openTextDocument(info);
     const editor = await vscode.window.showTextDocument(doc);
-    const broken = JSON.parse(doc.getText());
+    const original = doc.getText();
+    const broken = JSON.parse(original);
     delete broken.uuid;
     await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), JSON.stringify(broken, null, 2) + '\n'));
     const diagnostic = await until('the uuid-missing diagnostic', () =>
       vscode.languages.getDiagnostics(info).find((d) => d.source === 'PrairieLearn' && String(typeof d.code === 'object' ? d.code.value : d.code) === 'uuid-missing'),
     );
     assert.match(diagnostic.message, /UUID/);
-    // Revert this document, whatever editor became active meanwhile: left dirty, a later save would
-    // write the uuid-less text to disk for the suites after this one.
-    await vscode.window.showTextDocument(doc);
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
-    assert.ok(!doc.isDirty, 'the edit is reverted');
+    // Put the text back and save it, whatever editor became active meanwhile: left dirty, a later save
+    // would write the uuid-less text to disk for the suites after this one.
+    await restore(doc, original);
   });
 
   test('hover in question.html, as VS Code renders it, keeps every <pl-...> name and repeats no diagnostic', async () => {
@@ -48,6 +57,7 @@ suite('PrairieLearn extension in VS Code', () => {
     assert.ok(html, 'the course has a question.html');
     const doc = await vscode.workspace.openTextDocument(html);
     const editor = await vscode.window.showTextDocument(doc);
+    const original = doc.getText();
     const text = '<pl-string-input answers-name="s" wieght="1"></pl-string-input>\n';
     await editor.edit((e) => e.replace(new vscode.Range(0, 0, doc.lineCount, 0), text));
     const diagnostic = await until('the unknown-attribute diagnostic', () =>
@@ -66,7 +76,7 @@ suite('PrairieLearn extension in VS Code', () => {
     assert.match(attribute.html, /<strong>answers-name<\/strong> on <code>&lt;pl-string-input&gt;<\/code>: string, required/, attribute.html);
     const onMistake = await rendered(text.indexOf('wieght') + 2);
     assert.ok(!onMistake.markdown.includes(diagnostic.message), 'the diagnostic is shown above the hover, not in it');
-    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    await restore(doc, original);
   });
 
   test('Start Local Reference Server signs in to it', async () => {
