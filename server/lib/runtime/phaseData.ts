@@ -2,7 +2,7 @@ import * as nodePath from 'node:path';
 import { inertMarkup } from './inertMarkup';
 import type { QuestionSource } from './question';
 import type { JsonObject, Submission, Variant } from '../protocol';
-import { WORKSPACE_PREVIEW_URL } from './workspace';
+import { isGlobPattern, WORKSPACE_PREVIEW_URL } from './workspace';
 import { renderUrlOptions, submissionDynamicUrl, submissionFilesUrl, VARIANT_DYNAMIC_URL } from './urls';
 
 /**
@@ -46,7 +46,7 @@ export function generateData(q: QuestionSource, seed: string): JsonObject {
  */
 export function withWorkspaceFiles(q: QuestionSource, params: JsonObject): JsonObject {
   if (q.workspaceGradedFiles === undefined) return params;
-  const names = q.workspaceGradedFiles.filter((f) => !/[*?[\]{}()!]/.test(f));
+  const names = q.workspaceGradedFiles.filter((f) => !isGlobPattern(f));
   const before = Array.isArray(params._required_file_names) ? (params._required_file_names as string[]) : [];
   return { ...params, _workspace_required_file_names: names, _required_file_names: [...before, ...names] };
 }

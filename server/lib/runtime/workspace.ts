@@ -19,7 +19,13 @@ export function readWorkspaceOptions(info: Record<string, unknown>): WorkspaceOp
   return { image, gradedFiles: Array.isArray(gradedFiles) ? gradedFiles.filter((f): f is string => typeof f === 'string') : [] };
 }
 
-/** A glob (fast-glob's dynamic patterns); such graded files are optional in PrairieLearn. */
+/**
+ * Whether a graded file name is a glob, so optional in PrairieLearn: its test is fast-glob's
+ * isDynamicPattern with PrairieLearn's workspace options (extglob and brace expansion off), so
+ * `{a,b}.c` and `@(x).c` are plain names there. A backslash, `*`, `?`, a leading `!`, a character
+ * class or an alternation group make a pattern.
+ */
 export function isGlobPattern(name: string): boolean {
-  return /[*?]|\[[^\]]*\]|\{[^}]*[,.][^}]*\}|[@!+]\(/.test(name) || name.startsWith('!');
+  if (name === '') return false;
+  return /\\|[*?]|^!|\[[^[]*\]|(?:^|[^!*+?@])\([^(]*\|[^|]*\)/.test(name);
 }

@@ -35,7 +35,7 @@ PYTHON_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASE_PATH = [p for p in sys.path if p and os.path.abspath(p) != os.path.dirname(os.path.abspath(__file__))]
 sys.path[:] = [PYTHON_ROOT] + BASE_PATH + [os.path.join(PYTHON_ROOT, "fallback")]
 
-from plruntime import channel, jsonio, tree  # noqa: E402
+from plruntime import channel, jsonio, scratch, tree  # noqa: E402
 from plruntime.channel import PROTOCOL, REPLY_FD, REQUEST_FD, Garbled, Timeout  # noqa: E402
 from plruntime.workerloop import worker  # noqa: E402
 
@@ -255,8 +255,10 @@ def main():
     sys.stdout = sys.stderr
     for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
         signal.signal(sig, _quit)
+    scratch_folder = None
     try:
         tree.become_subreaper()
+        scratch_folder = scratch.create()
         warm_up()
         channel.write_all(REPLY_FD, (json.dumps({"ready": True, "protocol": PROTOCOL, "version": sys.version.split()[0]}) + "\n").encode())
         reader = channel.LineReader(REQUEST_FD)
@@ -280,6 +282,7 @@ def main():
         signal.signal(signal.SIGTERM, signal.SIG_IGN)
         stop_current()
         tree.kill_all(os.getpid())
+        scratch.remove(scratch_folder)
         # Tearing down the warm interpreter (numpy, sympy, pandas...) only costs time: nothing is left to flush.
         sys.stderr.flush()
         os._exit(0)

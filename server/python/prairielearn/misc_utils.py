@@ -2,6 +2,7 @@
 
 import os
 import random
+import tempfile
 import unicodedata
 import uuid
 from collections.abc import Callable, Iterable, Iterator
@@ -30,11 +31,14 @@ _ASCII_MAP = {
 
 
 def get_unit_registry() -> Any:
-    """A new pint UnitRegistry with its cache in /tmp/pint_<pid>."""
+    """A new pint UnitRegistry. Its cache goes in the helper's scratch folder, which the helper
+    removes when it ends (PrairieLearn's /tmp/pint_<pid> would be left behind by every worker)."""
     import pint
 
+    scratch = os.environ.get("PL_HELPER_CACHE_DIR")
+    folder = os.path.join(scratch, "pint") if scratch else os.path.join(tempfile.gettempdir(), f"pint_{os.getpid()}")
     try:
-        return pint.UnitRegistry(cache_folder=f"/tmp/pint_{os.getpid()}")
+        return pint.UnitRegistry(cache_folder=folder)
     except TypeError:  # older pint without cache_folder
         return pint.UnitRegistry()
 

@@ -1,6 +1,8 @@
 // The helper pool: calls queue for a free helper, a stuck call does not hold up the others for
 // long, and a disposed runtime refuses work.
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { test } from 'node:test';
 import { QuestionRuntime } from '../../../server/lib/runtime';
@@ -36,4 +38,28 @@ test('two helpers: a hanging question times out while the other helper keeps ans
   } finally {
     await runtime.dispose();
   }
+});
+
+test("the helper keeps course libraries' caches in a scratch folder of its own and removes it when it ends", async () => {
+  // pint writes its unit cache per process; PrairieLearn's /tmp/pint_<pid> would stay behind after
+  // every worker on an author's machine.
+  const tmp = os.tmpdir();
+  const runtime = new QuestionRuntime({ poolSize: 1, timeoutMs: 10000 });
+  let pid = 0;
+  try {
+    const course = path.join(__dirname, 'fixtures/trustCourse');
+    const variant = await runtime.createVariant(course, 'allInputs', '1');
+    assert.equal(variant.broken, false);
+    await runtime.test(course, 'allInputs', '1');
+    [pid] = await runtime.helperPids();
+    const own = fs.readdirSync(tmp).filter((name) => name.startsWith(`pl-helper-${pid}-`));
+    assert.equal(own.length, 1, 'one scratch folder for the helper');
+    assert.ok(fs.existsSync(path.join(tmp, own[0], 'pint')), "pint's cache is in it");
+  } finally {
+    await runtime.dispose();
+  }
+  assert.deepEqual(
+    fs.readdirSync(tmp).filter((name) => name.startsWith(`pl-helper-${pid}-`)),
+    [],
+  );
 });

@@ -8,6 +8,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { QuestionRuntime } from '../../../server/lib/runtime';
+import { withWorkspaceFiles } from '../../../server/lib/runtime/phaseData';
+import type { QuestionSource } from '../../../server/lib/runtime/question';
 import { isGlobPattern } from '../../../server/lib/runtime/workspace';
 
 const runtime = new QuestionRuntime({ timeoutMs: 10000, memoryMb: 1024, poolSize: 1 });
@@ -70,9 +72,22 @@ test('an unknown pl-* element gets a box with its name and a docs link before it
   assert.equal(s.score, 1);
 });
 
-test('glob patterns as fast-glob counts them dynamic', () => {
-  for (const g of ['*.c', 'dir/*', 'a?.txt', 'f[0-9].c', '{a,b}.c', '@(x).c', '!a.c']) assert.equal(isGlobPattern(g), true, g);
-  for (const f of ['a.c', 'dir/file.txt', 'my-file_1.py', 'x{y}.c']) assert.equal(isGlobPattern(f), false, f);
+// PrairieLearn 88fb855, apps/prairielearn/src/lib/question-variant.ts: graded files for which
+// fg.isDynamicPattern(file, workspaceFastGlobDefaultOptions) (packages/workspace-utils: extglob and
+// braceExpansion false) is false are required. Expected values checked with fast-glob 3.3.3.
+test('glob patterns as PrairieLearn counts them (fast-glob, no extglob, no braces)', () => {
+  const globs = ['*.c', 'dir/*', 'a?.txt', 'f[0-9].c', '[ab].py', '!a.c', '!(a).c', '(a|b).c', 'a\\b.c'];
+  const names = ['a.c', 'dir/file.txt', 'my-file_1.py', 'x{y}.c', '{a,b}.c', '{a..c}.c', '@(x).c', '@(a|b).c',
+    'a+(b).c', 'x(y).c', 'x[.c', 'a]b.c', 'a!b.c', 'dir/sub dir/f.txt', ''];
+  for (const g of globs) assert.equal(isGlobPattern(g), true, g);
+  for (const f of names) assert.equal(isGlobPattern(f), false, f);
+});
+
+test('a workspace question requires the graded files that are not globs', () => {
+  const q = { workspaceGradedFiles: ['main.c', '{a,b}.c', '*.h'] } as unknown as QuestionSource;
+  const params = withWorkspaceFiles(q, { _required_file_names: ['x.py'] });
+  assert.deepEqual(params._workspace_required_file_names, ['main.c', '{a,b}.c']);
+  assert.deepEqual(params._required_file_names, ['x.py', 'main.c', '{a,b}.c']);
 });
 
 test('pl-* tags that a course element returns (its own child tags) are not boxed', async () => {
