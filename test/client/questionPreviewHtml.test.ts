@@ -9,21 +9,21 @@ const roots: PlfileRoots = { courseRoot: '/c', questionDir: '/c/questions/q1', c
 const local = (file: string) => `https://file+.vscode-resource${file}`;
 
 test('each placeholder area maps to its folder, and nothing climbs out of it', () => {
-  assert.deepEqual(plfileTarget('clientFilesQuestion', 'img/a%20b.png', roots), { kind: 'local', file: '/c/questions/q1/clientFilesQuestion/img/a b.png' });
-  assert.deepEqual(plfileTarget('clientFilesCourse', 'x.css', roots), { kind: 'local', file: '/c/clientFilesCourse/x.css' });
-  assert.deepEqual(plfileTarget('courseElements', 'my-el/my-el.js', roots), { kind: 'local', file: '/c/elements/my-el/my-el.js' });
-  assert.deepEqual(plfileTarget('courseElementExtensions', 'pl-a/ext/e.js', roots), { kind: 'local', file: '/c/elementExtensions/pl-a/ext/e.js' });
-  assert.deepEqual(plfileTarget('coreElements', 'pl-order-blocks/x.js', roots), { kind: 'local', file: '/ext/server/python/elements/pl-order-blocks/x.js' });
-  assert.deepEqual(plfileTarget('generatedFilesQuestion', 'variant/fig.png', roots), { kind: 'dynamic' });
-  assert.deepEqual(plfileTarget('submissionFiles', '0/a.py', roots), { kind: 'dynamic' });
-  assert.deepEqual(plfileTarget('coreStyles', 'pl.css', roots), { kind: 'unavailable' });
-  assert.deepEqual(plfileTarget('clientFilesQuestion', '../../../etc/passwd', roots), { kind: 'unavailable' });
-  assert.deepEqual(plfileTarget('clientFilesCourse', '..%2F..%2Fsecret', roots), { kind: 'unavailable' });
-  assert.deepEqual(plfileTarget('clientFilesCourse', '%E0%A4%A', roots), { kind: 'unavailable' }, 'bad escapes');
+  assert.deepEqual(plfileTarget('plfile:/clientFilesQuestion/img/a%20b.png', roots), { kind: 'local', file: '/c/questions/q1/clientFilesQuestion/img/a b.png' });
+  assert.deepEqual(plfileTarget('plfile:/clientFilesCourse/x.css', roots), { kind: 'local', file: '/c/clientFilesCourse/x.css' });
+  assert.deepEqual(plfileTarget('plfile:/courseElements/my-el/my-el.js', roots), { kind: 'local', file: '/c/elements/my-el/my-el.js' });
+  assert.deepEqual(plfileTarget('plfile:/courseElementExtensions/pl-a/ext/e.js', roots), { kind: 'local', file: '/c/elementExtensions/pl-a/ext/e.js' });
+  assert.deepEqual(plfileTarget('plfile:/coreElements/pl-order-blocks/x.js', roots), { kind: 'local', file: '/ext/server/python/elements/pl-order-blocks/x.js' });
+  assert.deepEqual(plfileTarget('plfile:/generatedFilesQuestion/variant/fig.png', roots), { kind: 'dynamic' });
+  assert.deepEqual(plfileTarget('plfile:/submissionFiles/0/a.py', roots), { kind: 'dynamic' });
+  assert.deepEqual(plfileTarget('plfile:/coreStyles/pl.css', roots), { kind: 'unavailable' });
+  assert.deepEqual(plfileTarget('plfile:/clientFilesQuestion/../../../etc/passwd', roots), { kind: 'unavailable' });
+  assert.deepEqual(plfileTarget('plfile:/clientFilesCourse/..%2F..%2Fsecret', roots), { kind: 'unavailable' });
+  assert.deepEqual(plfileTarget('plfile:/clientFilesCourse/%E0%A4%A', roots), { kind: 'unavailable' }, 'bad escapes');
   // A legacy v2 question's questionFile(): its own folder, but never its server code.
-  assert.deepEqual(plfileTarget('questionFiles', 'fig.png', roots), { kind: 'local', file: '/c/questions/q1/fig.png' });
-  assert.deepEqual(plfileTarget('questionFiles', 'server.js', roots), { kind: 'unavailable' });
-  assert.deepEqual(plfileTarget('questionFiles', '../q2/fig.png', roots), { kind: 'unavailable' });
+  assert.deepEqual(plfileTarget('plfile:/questionFiles/fig.png', roots), { kind: 'local', file: '/c/questions/q1/fig.png' });
+  assert.deepEqual(plfileTarget('plfile:/questionFiles/server.js', roots), { kind: 'unavailable' });
+  assert.deepEqual(plfileTarget('plfile:/questionFiles/../q2/fig.png', roots), { kind: 'unavailable' });
 });
 
 test('rewriting: local files become webview URIs, made files the URLs of their written copies, unshipped assets vanish with their tags', () => {

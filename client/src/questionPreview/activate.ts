@@ -6,17 +6,14 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parseRecordQuery, recordUriParts, RECORD_SCHEME, type RecordRef } from '../views/records';
 import type { NodeSpec } from '../views/treeModel';
-import { NO_PYTHON_CODE, type PreviewState, type SubmissionRecord } from '../../../server/lib/protocol';
+import { NO_PYTHON_CODE, questionOf, type PreviewState, type SubmissionRecord } from '../../../server/lib/protocol';
 import { QuestionPreviewPanel, type PreviewDeps } from './previewPanel';
 import { createPythonEnv } from './pythonEnv';
 import { checkPythonEnvironment, requirementOptions } from './pythonEnvCommand';
 
-/** The question folder holding `file`: the nearest folder with info.json below a `questions` folder. */
+/** The question folder holding `file`: the nearest folder with info.json under `questions/` of a course. */
 export function questionDirOf(file: string): string | undefined {
-  for (let dir = fs.existsSync(file) && fs.statSync(file).isDirectory() ? file : path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'info.json')) && dir.split(path.sep).includes('questions')) return dir;
-  }
-  return undefined;
+  return questionOf(file)?.questionDir;
 }
 
 const pythonSetting = () => vscode.workspace.getConfiguration('prairielearn').get<string>('python')?.trim() || undefined;

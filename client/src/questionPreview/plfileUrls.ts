@@ -1,9 +1,8 @@
-// The runtime's placeholder URLs (`plfile:/<area>/<path>`, server/lib/runtime/urls.ts) and what
-// the preview serves for each: a file under the course or the extension, fetched by the webview from its
+// What the preview serves for each of the runtime's placeholder URLs (`plfile:/<area>/<path>`, read by
+// server/lib/protocol/plfileUrls.ts): a file under the course or the extension, fetched by the webview from its
 // resource URIs, or a file the question makes, fetched through the language server and inlined.
 import * as path from 'node:path';
-
-export const PLFILE_URL = /plfile:\/([A-Za-z_]+)\/([^"'\s<>)]*)/g;
+import { parsePlfileUrl, PLFILE_URL_IN_PAGE } from '../../../server/lib/protocol';
 
 /** Where the local areas live. */
 export interface PlfileRoots {
@@ -16,20 +15,18 @@ export interface PlfileRoots {
 export type PlfileTarget = { kind: 'local'; file: string } | { kind: 'dynamic' } | { kind: 'unavailable' };
 
 function under(root: string, rel: string): PlfileTarget {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rel.split(/[?#]/)[0]);
-  } catch {
-    return { kind: 'unavailable' };
-  }
-  const file = path.resolve(root, decoded);
+  const file = path.resolve(root, rel);
   // A path that climbs out of its area serves nothing.
   return file.startsWith(path.resolve(root) + path.sep) ? { kind: 'local', file } : { kind: 'unavailable' };
 }
 
-/** What serves `plfile:/<area>/<rest>`; PrairieLearn's own page assets (coreStyles, ...) are not shipped. */
-export function plfileTarget(area: string, rest: string, roots: PlfileRoots): PlfileTarget {
-  switch (area) {
+/** What serves the placeholder `url`; PrairieLearn's own page assets (coreStyles, ...) are not shipped. */
+export function plfileTarget(url: string, roots: PlfileRoots): PlfileTarget {
+  const ref = parsePlfileUrl(url);
+  if (!ref) return { kind: 'unavailable' };
+  if (ref.kind !== 'area') return { kind: 'dynamic' };
+  const rest = ref.path;
+  switch (ref.area) {
     case 'clientFilesQuestion':
       return under(path.join(roots.questionDir, 'clientFilesQuestion'), rest);
     case 'clientFilesCourse':
@@ -43,9 +40,6 @@ export function plfileTarget(area: string, rest: string, roots: PlfileRoots): Pl
       return under(path.join(roots.courseRoot, 'elementExtensions'), rest);
     case 'coreElements':
       return under(roots.coreElements, rest);
-    case 'generatedFilesQuestion':
-    case 'submissionFiles':
-      return { kind: 'dynamic' };
     default:
       return { kind: 'unavailable' };
   }
@@ -54,7 +48,7 @@ export function plfileTarget(area: string, rest: string, roots: PlfileRoots): Pl
 /** The placeholder URLs of `html` that the language server must make (each once). */
 export function dynamicPlfileUrls(html: string, roots: PlfileRoots): string[] {
   const urls = new Set<string>();
-  for (const m of html.matchAll(PLFILE_URL)) if (plfileTarget(m[1], m[2], roots).kind === 'dynamic') urls.add(m[0]);
+  for (const [url] of html.matchAll(PLFILE_URL_IN_PAGE)) if (plfileTarget(url, roots).kind === 'dynamic') urls.add(url);
   return [...urls];
 }
 
@@ -63,15 +57,11 @@ export function dynamicPlfileUrls(html: string, roots: PlfileRoots): string[] {
  * entry (the webview URL of the file written for it), anything else by an empty URL. `<link>`/`<script>` tags of assets not shipped go.
  */
 export function rewritePlfileUrls(html: string, roots: PlfileRoots, localUri: (file: string) => string, dynamic: ReadonlyMap<string, string>): string {
-  const target = (url: string) => {
-    const m = /^plfile:\/([A-Za-z_]+)\/(.*)$/.exec(url);
-    return m ? plfileTarget(m[1], m[2], roots) : { kind: 'unavailable' as const };
-  };
   const withoutDeadTags = html.replace(/<(link|script)\b[^>]*?\b(?:href|src)="(plfile:\/[^"]*)"[^>]*>(?:\s*<\/script>)?/gi, (tag, _name, url: string) =>
-    target(url).kind === 'unavailable' ? '' : tag,
+    plfileTarget(url, roots).kind === 'unavailable' ? '' : tag,
   );
-  return withoutDeadTags.replace(PLFILE_URL, (url, area: string, rest: string) => {
-    const t = plfileTarget(area, rest, roots);
+  return withoutDeadTags.replace(PLFILE_URL_IN_PAGE, (url) => {
+    const t = plfileTarget(url, roots);
     if (t.kind === 'local') return localUri(t.file);
     if (t.kind === 'dynamic') return dynamic.get(url) ?? '';
     return '';

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
-  NO_PYTHON_CODE, type PreviewMethod, type PreviewRequests, type PreviewState, type RuntimeIssue,
+  courseRootOf, NO_PYTHON_CODE, type PreviewMethod, type PreviewRequests, type PreviewState, type RuntimeIssue,
 } from '../../../server/lib/protocol';
 import {
   checkPageMessage, fileInside, QUESTION_MESSAGES, SUBMISSION_MESSAGES, type PageMessage, type RawAnswers,
@@ -57,7 +57,7 @@ export class QuestionPreviewPanel {
       // A student's work has nothing to submit.
       enableForms: !submission,
       retainContextWhenHidden: true,
-      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'katex'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'ace'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'viz'), vscode.Uri.joinPath(deps.extensionUri, 'server', 'python', 'elements'), vscode.Uri.file(courseRootAbove(questionDir)), vscode.Uri.file(this.generated.dir)],
+      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'katex'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'ace'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'viz'), vscode.Uri.joinPath(deps.extensionUri, 'server', 'python', 'elements'), vscode.Uri.file(courseRootOf(questionDir) ?? questionDir), vscode.Uri.file(this.generated.dir)],
     });
     this.disposables.push(this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)));
     this.panel.onDidDispose(() => this.dispose());
@@ -94,7 +94,7 @@ export class QuestionPreviewPanel {
   /** Only files of the question's course, the workspace or the runtime's own code (tracebacks name those). */
   private openFile(file: string, line: number): Promise<unknown> {
     const roots = [
-      this.state?.courseRoot ?? courseRootAbove(this.questionDir),
+      this.state?.courseRoot ?? courseRootOf(this.questionDir) ?? this.questionDir,
       ...(vscode.workspace.workspaceFolders ?? []).map((f) => f.uri.fsPath),
       vscode.Uri.joinPath(this.deps.extensionUri, 'server', 'python').fsPath,
     ];
@@ -254,11 +254,4 @@ export class QuestionPreviewPanel {
     this.onDidDisposeEmitter.fire();
     this.onDidDisposeEmitter.dispose();
   }
-}
-
-/** The course root above a question folder (QIDs may be nested): the folder holding the last `questions`. */
-function courseRootAbove(dir: string): string {
-  const parts = dir.split(path.sep);
-  const i = parts.lastIndexOf('questions');
-  return i > 0 ? parts.slice(0, i).join(path.sep) || path.sep : dir;
 }

@@ -1,4 +1,5 @@
 import * as nodePath from 'node:path';
+import { courseRootOf } from '../../lib/protocol';
 import {
   allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, cachingReader, findCourseRoots, nodeCourseReader,
   overlayReader, type Course, type InfoEntry, type CheckOptions, type CourseDiagnostic, type Positions,
@@ -134,10 +135,8 @@ export class CourseWorkspace {
   courseOfFile(path: string): CourseState | undefined {
     const known = this.courseOf(path);
     if (known || !isCourseFileName(path)) return known;
-    for (let dir = nodePath.dirname(path); ; dir = nodePath.dirname(dir)) {
-      if (this.reader.stat(nodePath.join(dir, INFO_FILE_NAME.course)) === 'file') return this.addRoot(dir);
-      if (nodePath.dirname(dir) === dir) return undefined;
-    }
+    const root = courseRootOf(nodePath.dirname(path), (file) => this.reader.stat(file) === 'file');
+    return root === undefined ? undefined : this.addRoot(root);
   }
 
   entryOf(path: string): { state: CourseState; entry: InfoEntry } | undefined {

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
-import { INFO_FILE_NAME } from '../../lib/course';
 import type { ContainerEngineSetting } from './settings';
 import { findPython, QuestionRuntime } from '../../lib/runtime';
 import {
-  NO_PYTHON_CODE, type JsonObject, type RenderedQuestion, type RuntimeIssue, type Submission, type Variant,
+  courseRootOf, NO_PYTHON_CODE, parsePlfileUrl, qidOf, type JsonObject, type RenderedQuestion, type RuntimeIssue, type Submission, type Variant,
   type PreviewFile, type PreviewMethod, type PreviewRequests, type PreviewState, type QuestionRef,
   type SubmissionRecord,
 } from '../../lib/protocol';
@@ -25,12 +23,9 @@ interface Session {
 /** The course root and QID of a question folder: the nearest folder above with infoCourse.json. */
 export function locateQuestion(questionDir: string): { courseRoot: string; qid: string } {
   const dir = nodePath.resolve(questionDir);
-  for (let root = nodePath.dirname(dir); root !== nodePath.dirname(root); root = nodePath.dirname(root)) {
-    if (!fs.existsSync(nodePath.join(root, INFO_FILE_NAME.course))) continue;
-    const rel = nodePath.relative(nodePath.join(root, 'questions'), dir);
-    if (!rel || rel.startsWith('..') || nodePath.isAbsolute(rel)) break;
-    return { courseRoot: root, qid: rel.split(nodePath.sep).join('/') };
-  }
+  const courseRoot = courseRootOf(nodePath.dirname(dir));
+  const qid = courseRoot === undefined ? undefined : qidOf(courseRoot, dir);
+  if (courseRoot !== undefined && qid !== undefined) return { courseRoot, qid };
   throw new ResponseError(ErrorCodes.InvalidParams, `${questionDir} is not a question folder under questions/ of a course (no infoCourse.json above it).`);
 }
 
@@ -146,13 +141,12 @@ export class QuestionPreviewService {
 
   async file(p: { session: string; url: string }): Promise<PreviewFile> {
     const s = this.session(p.session);
-    const m = /^plfile:\/(generatedFilesQuestion\/variant|generatedFilesQuestion\/submission\/(\d+)|submissionFiles\/(\d+))\/(.+)$/.exec(p.url);
-    if (!m) return { error: `${p.url} is not a file the question makes` };
-    const name = decodeURIComponent(m[4]);
-    const index = Number(m[2] ?? m[3]);
-    const submission = m[2] !== undefined || m[3] !== undefined ? s.submissions[index]?.submission : undefined;
-    if ((m[2] !== undefined || m[3] !== undefined) && !submission) return { error: `no submission ${index}` };
-    if (m[3] !== undefined) {
+    const ref = parsePlfileUrl(p.url);
+    if (ref?.kind !== 'variantFile' && ref?.kind !== 'submissionFile') return { error: `${p.url} is not a file the question makes` };
+    const { name } = ref;
+    const submission = ref.kind === 'submissionFile' ? s.submissions[ref.index]?.submission : undefined;
+    if (ref.kind === 'submissionFile' && !submission) return { error: `no submission ${ref.index}` };
+    if (ref.kind === 'submissionFile' && !ref.generated) {
       const files = (submission!.submittedAnswers._files ?? []) as Array<{ name?: string; contents?: string }>;
       const found = Array.isArray(files) ? files.find((f) => f?.name === name) : undefined;
       return found?.contents !== undefined ? { base64: String(found.contents) } : { error: `no submitted file ${name}` };

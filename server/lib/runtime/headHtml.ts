@@ -1,5 +1,5 @@
 import type { QuestionSource } from './question';
-import { PLFILE } from './urls';
+import { plfileUrl } from '../protocol';
 
 export interface ElementDependencies {
   name: string;
@@ -9,11 +9,11 @@ export interface ElementDependencies {
 
 /** Where each kind of dependency in an info.json lives, as a placeholder URL base. */
 function base(kind: string, element?: ElementDependencies): string | undefined {
-  if (kind.startsWith('core')) return `${PLFILE}${kind.endsWith('Styles') ? 'coreStyles' : 'coreScripts'}/`;
-  if (kind.startsWith('nodeModules')) return `${PLFILE}node_modules/`;
-  if (kind.startsWith('clientFilesCourse')) return `${PLFILE}clientFilesCourse/`;
-  if (kind.startsWith('clientFilesQuestion')) return `${PLFILE}clientFilesQuestion/`;
-  if (kind.startsWith('element') && element) return `${PLFILE}${element.course ? 'courseElements' : 'coreElements'}/${element.name}/`;
+  if (kind.startsWith('core')) return plfileUrl(kind.endsWith('Styles') ? 'coreStyles' : 'coreScripts', '');
+  if (kind.startsWith('nodeModules')) return plfileUrl('node_modules', '');
+  if (kind.startsWith('clientFilesCourse')) return plfileUrl('clientFilesCourse', '');
+  if (kind.startsWith('clientFilesQuestion')) return plfileUrl('clientFilesQuestion', '');
+  if (kind.startsWith('element') && element) return plfileUrl(element.course ? 'courseElements' : 'coreElements', `${element.name}/`);
   return undefined;
 }
 

@@ -45,18 +45,16 @@
  *   fork a fresh child per call unit; a call past `timeoutMs` (per phase) is killed, a child over
  *   `memoryMb` of address space fails with MemoryError, and a dead helper is replaced.
  *
- * URLs in rendered HTML are placeholders the host rewrites, listed in urls.ts: `plfile:/clientFilesQuestion/...`,
- * `plfile:/clientFilesCourse/...`, `plfile:/generatedFilesQuestion/variant/<name>` (serve with `file()`),
- * `plfile:/generatedFilesQuestion/submission/<i>/<name>` (`file(variant, name, submissions[i])`),
- * `plfile:/submissionFiles/<i>/<name>`, `plfile:/coreElements/<element>/...`, `plfile:/courseElements/...`,
- * `plfile:/courseElementExtensions/...`, `plfile:/coreStyles/...`, `plfile:/coreScripts/...`, `plfile:/node_modules/...`.
+ * URLs in rendered HTML are placeholders the host rewrites (`plfile:/<area>/<path>`, written and read by
+ * server/lib/protocol/plfileUrls.ts): a question's made files `plfile:/generatedFilesQuestion/variant/<name>`
+ * are served by `file(variant, name)`, those of `submissions[i]` (`.../submission/<i>/<name>`) by
+ * `file(variant, name, submissions[i])`.
  */
 export { findPython } from './findPython';
 export {
   QuestionRuntime, FileError, BROKEN_QUESTION, BROKEN_SUBMISSION, RENDER_ERROR, EXTERNAL_NOT_RUN,
   MANUAL_NOT_RUN,
 } from './runtime';
-export { PLFILE } from './urls';
 export {
   readGradingOptions, usesPythonGrader, splitCommandLine, type GradingOptions,
 } from './externalGrading/gradingOptions';

@@ -1,9 +1,12 @@
 import * as nodePath from 'node:path';
 import { inertMarkup } from './inertMarkup';
 import type { QuestionSource } from './question';
-import type { JsonObject, Submission, Variant } from '../protocol';
+import {
+  submissionFilesUrl, submissionGeneratedFilesUrl, VARIANT_FILES_URL, type JsonObject, type Submission,
+  type Variant,
+} from '../protocol';
 import { isGlobPattern, WORKSPACE_PREVIEW_URL } from './workspace';
-import { renderUrlOptions, submissionDynamicUrl, submissionFilesUrl, VARIANT_DYNAMIC_URL } from './urls';
+import { renderUrlOptions } from './urls';
 
 /**
  * The data dict of each phase, with exactly the keys PrairieLearn gives it (docs/reference/questionLifecycle.md,
@@ -79,7 +82,7 @@ function submissionFields(variant: Variant, from: DataSource): JsonObject {
 
 export function renderData(q: QuestionSource, variant: Variant, panel: Panel, from: DataSource, answerShown: boolean): JsonObject {
   const inSubmissionPanel = panel === 'submission' && from.index !== undefined;
-  const dynamicUrl = inSubmissionPanel ? submissionDynamicUrl(from.index!) : VARIANT_DYNAMIC_URL;
+  const dynamicUrl = inSubmissionPanel ? submissionGeneratedFilesUrl(from.index!) : VARIANT_FILES_URL;
   const filesUrl = from.index !== undefined ? submissionFilesUrl(from.index) : null;
   const fields = submissionFields(variant, from);
   return {

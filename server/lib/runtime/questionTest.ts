@@ -6,7 +6,7 @@ import { readQuestion } from './question';
 import type {
   ExpectedResult, JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, Submission, Variant,
 } from '../protocol';
-import { dynamicFileNames } from './urls';
+import { variantFileNames } from '../protocol';
 
 /** The runtime's phases a test round drives (QuestionRuntime has them; named here so the two do not import each other). */
 export interface QuestionPhases {
@@ -60,7 +60,7 @@ async function renderAndFetch(runtime: QuestionPhases, variant: Variant, submiss
   issues.push(...rendered.issues);
   if (variant.broken) return rendered;
   const html = [rendered.questionHtml, ...rendered.submissionHtmls, rendered.answerHtml ?? ''].join('\n');
-  for (const name of dynamicFileNames(html)) {
+  for (const name of variantFileNames(html)) {
     try {
       await runtime.file(variant, name);
     } catch (err) {

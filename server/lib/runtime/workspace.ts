@@ -1,10 +1,10 @@
-import { PLFILE } from './urls';
+import { plfileUrl } from '../protocol';
 
 /**
  * Workspace questions (info.json `workspaceOptions`). PrairieLearn starts a container per variant; the
  * preview cannot, so pl-workspace gets this placeholder address and says so on the page.
  */
-export const WORKSPACE_PREVIEW_URL = `${PLFILE}workspace`;
+export const WORKSPACE_PREVIEW_URL = plfileUrl('workspace');
 
 export interface WorkspaceOptions {
   image: string;
