@@ -51,6 +51,7 @@
  * `file(variant, name, submissions[i])`.
  */
 export { findPython } from './findPython';
+export { locateQuestion, PreviewError, PreviewSessions, type ContainerEngine } from './previewSessions';
 export {
   QuestionRuntime, FileError, BROKEN_QUESTION, BROKEN_SUBMISSION, RENDER_ERROR, EXTERNAL_NOT_RUN,
   MANUAL_NOT_RUN,
