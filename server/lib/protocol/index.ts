@@ -20,3 +20,7 @@ export {
   variantFileNames, type PlfileArea, type PlfileRef,
 } from './plfileUrls';
 export { courseRootOf, qidOf, questionOf, type IsFile, type QuestionPlace } from './coursePaths';
+export {
+  PYTHON_HELPER_PROTOCOL, type ErrorReply, type HelperError, type HelperErrorKind, type HelperReady, type HelperReply,
+  type HelperRequest, type PhaseIssue, type PhaseJob, type PhaseResult, type ResultsReply, type UnitReply, type UnitRequest,
+} from './pythonHelper';

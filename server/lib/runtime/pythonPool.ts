@@ -2,39 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import * as nodePath from 'node:path';
 import * as readline from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import {
+  PYTHON_HELPER_PROTOCOL, type HelperError, type HelperReady, type HelperReply, type HelperRequest, type UnitReply,
+  type UnitRequest,
+} from '../protocol';
 
-/** One request to the helper: a call unit of phase jobs that share one RNG seeding. */
-export interface UnitRequest {
-  courseRoot: string;
-  questionDir: string;
-  knownElements: string[];
-  /** Child-only tags (pl-answer, pl-location...): left as they are, not boxed as unknown elements. */
-  childTags?: string[];
-  jobs: PhaseJob[];
-}
-
-export interface PhaseJob {
-  phase: string;
-  /** question.html after mustache and markdown; absent for generate. */
-  html?: string;
-  data: Record<string, unknown>;
-  partialCredit?: boolean;
-  /** render: the nonce every `<script>` tag of the output gets (see RenderedQuestion.nonce). */
-  nonce?: string;
-}
-
-export interface PhaseResult {
-  data: Record<string, unknown>;
-  html?: string;
-  /** base64, file phase only. */
-  file?: string;
-  fatal: boolean;
-  issues: Array<{ message: string; fatal: boolean; phase: string; file?: string; line?: number; traceback?: string }>;
-  processedElements: string[];
-  unsupportedElements: string[];
-}
-
-export type UnitReply = { results: PhaseResult[] } | { error: { kind: 'timeout' | 'recursion' | 'crash' | 'memory' | 'protocol'; message: string } };
+export type { PhaseJob, PhaseResult, UnitReply, UnitRequest } from '../protocol';
 
 interface Pending {
   id: number;
@@ -43,8 +16,6 @@ interface Pending {
   timer: NodeJS.Timeout;
 }
 
-/** The helper's protocol version (plruntime/channel.py PROTOCOL): a helper that says another is not used. */
-export const PROTOCOL_VERSION = 2;
 /** The helper's descriptors for requests and replies: course code's stdin/stdout/stderr are never the protocol. */
 const REQUEST_FD = 3;
 const REPLY_FD = 4;
@@ -104,15 +75,16 @@ class Helper {
     });
     this.ready.catch(() => undefined);
     readline.createInterface({ input: replies }).on('line', (line) => {
-      let message: { ready?: boolean; protocol?: number; id?: number; seq?: number } & Partial<UnitReply>;
+      // What the line claims to be; each field is checked before it is trusted.
+      let message: Partial<HelperReady> & Partial<HelperReply>;
       try {
         message = JSON.parse(line);
       } catch {
         return this.fail(`the Python helper sent a line that is not JSON: ${line.slice(0, 200)}`);
       }
       if (message.ready) {
-        if (message.protocol === PROTOCOL_VERSION) return markReady();
-        failReady(new Error(`the Python helper speaks protocol ${message.protocol ?? 1}, this runtime needs ${PROTOCOL_VERSION} (an old copy of server/python?)`));
+        if (message.protocol === PYTHON_HELPER_PROTOCOL) return markReady();
+        failReady(new Error(`the Python helper speaks protocol ${message.protocol ?? 1}, this runtime needs ${PYTHON_HELPER_PROTOCOL} (an old copy of server/python?)`));
         return this.kill();
       }
       const pending = this.pending;
@@ -134,7 +106,7 @@ class Helper {
   }
 
   /** Ends the waiting call with `error`. */
-  private settle(error: { kind: 'timeout' | 'crash' | 'protocol'; message: string }): void {
+  private settle(error: HelperError & { kind: 'timeout' | 'crash' | 'protocol' }): void {
     const pending = this.pending;
     this.pending = undefined;
     if (pending) {
@@ -150,7 +122,7 @@ class Helper {
   }
 
   /** Sends one unit; `limitMs` is a safety net beyond the helper's own limits. */
-  send(request: { id: number } & object, limitMs: number): Promise<UnitReply> {
+  send(request: Omit<HelperRequest, 'seq'>, limitMs: number): Promise<UnitReply> {
     return new Promise((resolve) => {
       const seq = ++this.seq;
       const timer = setTimeout(() => {
@@ -159,7 +131,7 @@ class Helper {
         this.kill();
       }, limitMs);
       this.pending = { id: request.id, seq, resolve, timer };
-      this.requests.write(JSON.stringify({ ...request, seq }) + '\n');
+      this.requests.write(JSON.stringify({ ...request, seq } satisfies HelperRequest) + '\n');
     });
   }
 
@@ -208,7 +180,7 @@ export class PythonPool {
       this.release(helper);
       return { error: { kind: 'crash', message: err instanceof Error ? err.message : String(err) } };
     }
-    const request = { id: this.nextId++, timeoutMs: this.timeoutMs, questionTimeoutMs: this.questionTimeoutMs, memoryMb: this.memoryMb, ...unit };
+    const request: Omit<HelperRequest, 'seq'> = { id: this.nextId++, timeoutMs: this.timeoutMs, questionTimeoutMs: this.questionTimeoutMs, memoryMb: this.memoryMb, ...unit };
     helper.lastQuestion = unit.questionDir;
     const helperLimit = Math.min(this.timeoutMs * Math.max(1, unit.jobs.length), Math.max(this.timeoutMs, this.questionTimeoutMs));
     const reply = await helper.send(request, helperLimit + SAFETY_MARGIN_MS);

@@ -9,7 +9,6 @@ import select
 import struct
 import time
 
-PROTOCOL = 2
 REQUEST_FD = 3
 REPLY_FD = 4
 # Far above any real reply (data, HTML and files are capped well below it in unit.py).

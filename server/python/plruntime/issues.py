@@ -2,9 +2,11 @@
 
 import traceback
 
+from .protocol import PhaseIssue
 
-def issue(message, *, fatal=True, phase, file=None, line=None, tb=None):
-    out = {"message": message, "fatal": fatal, "phase": phase}
+
+def issue(message, *, fatal=True, phase, file=None, line=None, tb=None) -> PhaseIssue:
+    out: PhaseIssue = {"message": message, "fatal": fatal, "phase": phase}
     if file:
         out["file"] = file
     if line:
@@ -14,7 +16,7 @@ def issue(message, *, fatal=True, phase, file=None, line=None, tb=None):
     return out
 
 
-def from_exception(err, *, phase, prefix, file):
+def from_exception(err, *, phase, prefix, file) -> PhaseIssue:
     """An issue for `err`; `file` is the file whose deepest frame gives the line (server.py, a controller)."""
     frames = traceback.extract_tb(err.__traceback__)
     line = None

@@ -14,9 +14,7 @@ there is only logged). Units run in a forked worker, never in this warm parent:
   replaced and when this helper ends (its request channel closes, or SIGTERM/SIGHUP/SIGINT); a
   process still running after a call gets a warning on that call and is killed.
 
-Ready:   {"ready": true, "protocol": PROTOCOL, "version"}
-Request: {"id", "seq", "courseRoot", "questionDir", "timeoutMs", "questionTimeoutMs", "memoryMb", "knownElements", "childTags", "jobs": [...]}
-Reply:   {"id", "seq", "results": [...]} or {"id", "seq", "error": {"kind": "timeout"|"recursion"|"crash"|"memory"|"protocol", "message"}}
+The messages (protocol.py): a Ready first, then a ResultsReply or an ErrorReply to each HelperRequest.
 """
 
 import gc
@@ -36,7 +34,8 @@ BASE_PATH = [p for p in sys.path if p and os.path.abspath(p) != os.path.dirname(
 sys.path[:] = [PYTHON_ROOT] + BASE_PATH + [os.path.join(PYTHON_ROOT, "fallback")]
 
 from plruntime import channel, jsonio, scratch, tree  # noqa: E402
-from plruntime.channel import PROTOCOL, REPLY_FD, REQUEST_FD, Garbled, Timeout  # noqa: E402
+from plruntime.channel import REPLY_FD, REQUEST_FD, Garbled, Timeout  # noqa: E402
+from plruntime.protocol import PROTOCOL, HelperRequest, Ready  # noqa: E402
 from plruntime.workerloop import worker  # noqa: E402
 
 MAX_UNITS = 200
@@ -134,7 +133,7 @@ def stop_current():
         current = None
 
 
-def leftovers_warning(request, reply):
+def leftovers_warning(request: HelperRequest, reply: dict) -> bool:
     """Stops processes the unit left running; a warning on its last result names them."""
     live, zombies = tree.below(os.getpid(), groups=[current.pid])
     tree.reap(zombies)
@@ -174,7 +173,8 @@ def _timed_out(token, what):
     return {"error": {"kind": "timeout", "message": f"timeout exceeded ({what}), the call was killed"}}
 
 
-def run_request(request, line, reader):
+def run_request(request: HelperRequest, line: str, reader: channel.LineReader) -> dict:
+    """The reply to one unit, without its id and seq (main adds them): a ResultsReply's or an ErrorReply's body."""
     global current
     if not hasattr(os, "fork"):
         return {"error": {"kind": "crash", "message": "the question runtime needs a POSIX system (Linux, macOS, or WSL on Windows)"}}
@@ -260,7 +260,8 @@ def main():
         tree.become_subreaper()
         scratch_folder = scratch.create()
         warm_up()
-        channel.write_all(REPLY_FD, (json.dumps({"ready": True, "protocol": PROTOCOL, "version": sys.version.split()[0]}) + "\n").encode())
+        ready: Ready = {"ready": True, "protocol": PROTOCOL, "version": sys.version.split()[0]}
+        channel.write_all(REPLY_FD, (json.dumps(ready) + "\n").encode())
         reader = channel.LineReader(REQUEST_FD)
         while True:
             line = reader.readline()
@@ -275,6 +276,7 @@ def main():
             except Exception as err:  # noqa: BLE001 - a bad request must not end the helper
                 reply = {"error": {"kind": "protocol", "message": f"{type(err).__name__}: {err}"}}
             if isinstance(request, dict):
+                # Now a ResultsReply or an ErrorReply (protocol.py).
                 reply["id"], reply["seq"] = request.get("id"), request.get("seq")
             channel.write_all(REPLY_FD, (json.dumps(reply) + "\n").encode("utf-8"))
     finally:
