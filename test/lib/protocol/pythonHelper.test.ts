@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { PYTHON_HELPER_PROTOCOL } from '../../../server/lib/protocol';
 import { PYTHON } from '../runtime/elementHarness';
 
 const ROOT = path.resolve(__dirname, '../../..');
@@ -101,8 +102,7 @@ test('every message has the same fields in TypeScript and in Python, each as opt
   assert.equal(ts.HelperReady.ready, 'true');
 });
 
-test('both sides speak the same protocol version', async () => {
-  const { PYTHON_HELPER_PROTOCOL } = await import('../../../server/lib/protocol');
+test('both sides speak the same protocol version', () => {
   pythonShapes();
   assert.equal(pythonProtocol, PYTHON_HELPER_PROTOCOL);
 });
