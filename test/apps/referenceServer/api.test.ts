@@ -1,3 +1,6 @@
+// The reference server's instructor API, route by route, against PrairieLearn's fields and behaviour,
+// on each database backend. Over 400 lines: every test shares one server start per backend (a seeded
+// course and its sync), so the routes stay in one file rather than paying for that start twice.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { hashToken } from '../../../server/apps/referenceServer/api/auth';
