@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { DEFAULT_SERVER_URL, normalizeServerUrl } from './api/serverUrl';
 import { TokenStore, tokenKey } from './auth/tokenStore';
-import { COURSE_STATUS_NOTIFICATION, type CourseStatus } from '../../server/lib/protocol/languageServer';
+import { COURSE_STATUS_NOTIFICATION, type CourseStatus } from '../../server/lib/protocol';
 
 export function showLanguageStatus(context: vscode.ExtensionContext, client: LanguageClient, selector: vscode.DocumentSelector): void {
   const course = vscode.languages.createLanguageStatusItem('prairielearn.course', selector);

@@ -2,11 +2,15 @@
 // imports go downward only: libraries (server/lib: protocol <- course <- questionHtml <- runtime <-
 // agentTools) never import a program (server/apps: languageServer, plCheck, referenceServer),
 // programs never import each other, and the client imports nothing of the server but the protocol library.
+// A library is entered only through its index.ts: what it offers is written in one place, and its
+// inner modules can move without touching the code that uses it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { importCycles, importSpecifiers, layerViolations, readImportGraph, type ImportGraph, type LayerRules } from './importGraph';
+import {
+  importCycles, importSpecifiers, indexViolations, layerViolations, readImportGraph, type ImportGraph, type LayerRules,
+} from './importGraph';
 
 const ROOT = path.resolve(__dirname, '../..');
 const SOURCES = ['server/lib', 'server/apps', 'client/src'];
@@ -52,6 +56,16 @@ test('every import goes downward through the layers, and the client takes only s
   assert.deepEqual(layerViolations(graph, RULES), []);
 });
 
+/** The library a file of server/lib belongs to. */
+const libraryOf = (file: string): string | undefined => {
+  const [top, kind, name] = file.split('/');
+  return top === 'server' && kind === 'lib' && ALL_LIBRARIES.includes(name) ? name : undefined;
+};
+
+test('an import that enters a library from outside it goes through the library\'s index.ts', () => {
+  assert.deepEqual(indexViolations(readImportGraph(ROOT, SOURCES), libraryOf), []);
+});
+
 test('libraries and programs sit apart: server/lib holds only libraries, server/apps only programs', () => {
   const graph = readImportGraph(ROOT, ['server/lib', 'server/apps']);
   const misplaced = [...graph.keys()].filter((file) => {
@@ -91,6 +105,21 @@ test('cycles: a two-file cycle and a self-import are found, a diamond is not', (
   const cycles = importCycles(graphOf({ a: ['b'], b: ['c'], c: ['a'], d: ['d'], e: ['f', 'g'], f: ['h'], g: ['h'], h: [] }));
   assert.deepEqual(cycles.sort(), [['a', 'b', 'c'], ['d']]);
   assert.deepEqual(importCycles(graphOf({ e: ['f', 'g'], f: ['h'], g: ['h'], h: [] })), []);
+});
+
+test('indexes: an import past a library\'s index from a program, the client or another library is reported', () => {
+  const graph = graphOf({
+    'server/lib/course/index.ts': ['server/lib/course/course.ts'],
+    'server/lib/course/course.ts': ['server/lib/protocol/index.ts', 'server/lib/course/jsonFile.ts'],
+    'server/lib/questionHtml/template.ts': ['server/lib/course/course.ts', 'server/lib/course/index.ts'],
+    'server/apps/plCheck/a.ts': ['server/lib/runtime/urls.ts', 'server/apps/plCheck/b.ts'],
+    'client/src/c.ts': ['server/lib/protocol/questionPreview.ts', 'server/lib/protocol/index.ts'],
+  });
+  assert.deepEqual(indexViolations(graph, libraryOf), [
+    "client/src/c.ts imports server/lib/protocol/questionPreview.ts, not the protocol library's index",
+    "server/apps/plCheck/a.ts imports server/lib/runtime/urls.ts, not the runtime library's index",
+    "server/lib/questionHtml/template.ts imports server/lib/course/course.ts, not the course library's index",
+  ]);
 });
 
 test('layers: an upward import, a client import of server code and an unknown folder are reported', () => {

@@ -129,3 +129,19 @@ export function layerViolations(graph: ImportGraph, rules: LayerRules): string[]
   }
   return out.sort();
 }
+
+/**
+ * Every edge that enters a library from outside it (another library, a program, the client) at a
+ * module other than the library's `index.ts`. `libraryOf` names the library a file belongs to.
+ */
+export function indexViolations(graph: ImportGraph, libraryOf: (file: string) => string | undefined): string[] {
+  const out: string[] = [];
+  for (const [from, targets] of graph) {
+    for (const to of targets) {
+      const library = libraryOf(to);
+      if (library === undefined || library === libraryOf(from)) continue;
+      if (!to.endsWith(`/${library}/index.ts`)) out.push(`${from} imports ${to}, not the ${library} library's index`);
+    }
+  }
+  return out.sort();
+}

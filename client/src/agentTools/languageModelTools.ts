@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { AGENT_TOOL_REQUEST, type AgentToolAnswer, type AgentToolParams } from '../../../server/lib/protocol/languageServer';
+import { AGENT_TOOL_REQUEST, type AgentToolAnswer, type AgentToolParams } from '../../../server/lib/protocol';
 import { languageModelApi, type PreparedToolInvocation } from './lmApi';
 
 /** One entry of package.json's contributes.languageModelTools. */

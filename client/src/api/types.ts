@@ -1,19 +1,17 @@
 // The instructor API's response shapes, defined once beside the reference server (server/lib/protocol) and
 // imported here as types only. Where the extension reads part of a record, its type says which part.
-import type * as Api from '../../../server/lib/protocol/apiRecords';
+import type { Api } from '../../../server/lib/protocol';
 
-export type {
-  Assessment,
-  AssessmentAccessRule,
-  CourseInstanceAccessRule,
-  GradebookCell as GradebookAssessment,
-  GradebookUser as GradebookRow,
-  Id,
-  LogEvent,
-  Submission,
-  SyncJob,
-  SyncStarted,
-} from '../../../server/lib/protocol/apiRecords';
+export type Assessment = Api.Assessment;
+export type AssessmentAccessRule = Api.AssessmentAccessRule;
+export type CourseInstanceAccessRule = Api.CourseInstanceAccessRule;
+export type GradebookAssessment = Api.GradebookCell;
+export type GradebookRow = Api.GradebookUser;
+export type Id = Api.Id;
+export type LogEvent = Api.LogEvent;
+export type Submission = Api.Submission;
+export type SyncJob = Api.SyncJob;
+export type SyncStarted = Api.SyncStarted;
 
 /** `deleted_at` is always null (kept by PrairieLearn for backwards compatibility), so the extension ignores it. */
 export type CourseInstanceInfo = Omit<Api.CourseInstanceInfo, 'deleted_at'>;

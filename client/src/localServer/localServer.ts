@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { Auth } from '../auth/auth';
-import type { ReferenceServerReady } from '../../../server/lib/protocol/referenceServerReady';
+import type { ReferenceServerReady } from '../../../server/lib/protocol';
 import { readyMessage, samplesMessage } from './readyMessage';
 import { servedCourse, type ServedCourse } from './servedCourse';
 

@@ -1,6 +1,6 @@
 // The reference server's ready message (server/lib/protocol/referenceServerReady.ts), checked as it arrives
 // over the IPC channel: it crosses a process boundary, so its shape is checked rather than assumed.
-import type { ReferenceServerReady, ReferenceServerSamples } from '../../../server/lib/protocol/referenceServerReady';
+import type { ReferenceServerReady, ReferenceServerSamples } from '../../../server/lib/protocol';
 
 const READY: ReferenceServerReady['type'] = 'prairielearn.referenceServer.ready';
 

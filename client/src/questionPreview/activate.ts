@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { parseRecordQuery, recordUriParts, RECORD_SCHEME, type RecordRef } from '../views/records';
 import type { NodeSpec } from '../views/treeModel';
-import { NO_PYTHON_CODE, type PreviewState, type SubmissionRecord } from '../../../server/lib/protocol/questionPreview';
+import { NO_PYTHON_CODE, type PreviewState, type SubmissionRecord } from '../../../server/lib/protocol';
 import { QuestionPreviewPanel, type PreviewDeps } from './previewPanel';
 import { createPythonEnv } from './pythonEnv';
 import { checkPythonEnvironment, requirementOptions } from './pythonEnvCommand';

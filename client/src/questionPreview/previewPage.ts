@@ -3,7 +3,7 @@
 // Code's theme colours; a content-security policy that allows nothing from the network. The panels come
 // from the question runtime with the nonce already on the scripts the question wrote (RenderedQuestion
 // .nonce); the page adds no nonce to them and runs nothing else.
-import type { PreviewState, RuntimeIssue, SubmissionSummary } from '../../../server/lib/protocol/questionPreview';
+import type { PreviewState, RuntimeIssue, SubmissionSummary } from '../../../server/lib/protocol';
 import { WEBVIEW_SCRIPT } from './webviewScript';
 
 export interface PageAssets {

@@ -5,8 +5,12 @@
 import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { NO_PYTHON_CODE, type PreviewMethod, type PreviewRequests, type PreviewState, type RuntimeIssue } from '../../../server/lib/protocol/questionPreview';
-import { checkPageMessage, fileInside, QUESTION_MESSAGES, SUBMISSION_MESSAGES, type PageMessage, type RawAnswers } from './pageMessages';
+import {
+  NO_PYTHON_CODE, type PreviewMethod, type PreviewRequests, type PreviewState, type RuntimeIssue,
+} from '../../../server/lib/protocol';
+import {
+  checkPageMessage, fileInside, QUESTION_MESSAGES, SUBMISSION_MESSAGES, type PageMessage, type RawAnswers,
+} from './pageMessages';
 import { GeneratedFiles } from './generatedFiles';
 import { dynamicPlfileUrls, rewritePlfileUrls, type PlfileRoots } from './plfileUrls';
 import { messagePage, previewPage, type PageAssets } from './previewPage';

@@ -1,7 +1,7 @@
 import type { Connection } from 'vscode-languageserver';
 import { AgentTools } from '../../lib/agentTools';
 import type { CourseWorkspace } from './courseWorkspace';
-import { AGENT_TOOL_REQUEST, type AgentToolAnswer, type AgentToolParams } from '../../lib/protocol/languageServer';
+import { AGENT_TOOL_REQUEST, type AgentToolAnswer, type AgentToolParams } from '../../lib/protocol';
 
 /** How long a call waits for the workspace's courses to be found after the server starts. */
 const COURSE_WAIT_MS = 10_000;

@@ -1,12 +1,9 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic } from 'vscode-languageserver';
-import { declaredNames } from '../../lib/course/features/courseNames';
-import { DECLARATION_LIST, declareNamesEdit } from '../../lib/course/features/declareName';
-import { declarationOf, UUID_CODES } from '../../lib/course/features/fixAll';
-import { nearestName } from '../../lib/course/features/nearestName';
-import { uuidEdit } from '../../lib/course/features/newUuid';
-import { qidCandidates } from '../../lib/course/features/qidCompletion';
-import type { OffsetEdit } from '../../lib/course/features/textEdits';
+import {
+  declaredNames, DECLARATION_LIST, declareNamesEdit, declarationOf, UUID_CODES, nearestName, uuidEdit,
+  qidCandidates, type OffsetEdit,
+} from '../../lib/course';
 import { documentContext, type DocumentContext, type ServerContext } from './documentContext';
 import { fileUri, SOURCE } from './lspDiagnostics';
 

@@ -1,6 +1,5 @@
 import type { CodeLens, CodeLensParams, Command, Range } from 'vscode-languageserver';
-import type { UsedThing } from '../../lib/course/features/courseUses';
-import type { NameList } from '../../lib/course/features/courseNames';
+import type { UsedThing, NameList } from '../../lib/course';
 import { rangeIn } from './courseTargets';
 import { documentContext, uriToPath, type ServerContext } from './documentContext';
 import { locationsOf } from './references';

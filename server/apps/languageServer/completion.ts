@@ -1,6 +1,7 @@
-import { CompletionItemKind, TextEdit, type CompletionItem, type CompletionList, type CompletionParams } from 'vscode-languageserver';
-import { valueCandidates, type ValueCandidate } from '../../lib/course/features/valueCandidates';
-import { valueContextAt } from '../../lib/course/features/valueContext';
+import {
+  CompletionItemKind, TextEdit, type CompletionItem, type CompletionList, type CompletionParams,
+} from 'vscode-languageserver';
+import { valueCandidates, valueContextAt, type ValueCandidate } from '../../lib/course';
 import { documentContext, positionIn, type ServerContext } from './documentContext';
 
 const ITEM_KIND: Record<ValueCandidate['kind'], CompletionItemKind> = {

@@ -1,7 +1,7 @@
 import * as nodePath from 'node:path';
 import { FileChangeType, type Connection, type TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { INFO_FILE_NAME } from '../../lib/course/course';
+import { INFO_FILE_NAME } from '../../lib/course';
 import { isCourseFileName, isInfoFileName, type CourseState, type CourseWorkspace } from './courseWorkspace';
 import type { DiagnosticsScheduler } from './diagnosticsScheduler';
 import { uriToPath } from './documentContext';

@@ -2,7 +2,7 @@ import * as nodePath from 'node:path';
 import type { Connection } from 'vscode-languageserver';
 import type { CourseWorkspace } from './courseWorkspace';
 import type { DiagnosticsScheduler } from './diagnosticsScheduler';
-import { COURSE_STATUS_NOTIFICATION, type CourseStatus } from '../../lib/protocol/languageServer';
+import { COURSE_STATUS_NOTIFICATION, type CourseStatus } from '../../lib/protocol';
 import type { Safely } from './safely';
 
 /** Tells the client what its language status item shows (the courses, a check waiting, the problem counts), when that changed. */

@@ -1,11 +1,9 @@
 import * as nodePath from 'node:path';
 import type { Position, Range } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { InfoEntry } from '../../lib/course/course';
-import type { TextRange } from '../../lib/course/diagnostic';
-import type { UsedThing } from '../../lib/course/features/courseUses';
-import { questionOfFile, usedThingAt } from '../../lib/course/features/usedThing';
-import { valueContextAt } from '../../lib/course/features/valueContext';
+import {
+  questionOfFile, usedThingAt, valueContextAt, type InfoEntry, type TextRange, type UsedThing,
+} from '../../lib/course';
 import type { CourseState } from './courseWorkspace';
 import { documentContext, uriToPath, type ServerContext } from './documentContext';
 

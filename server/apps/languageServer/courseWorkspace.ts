@@ -1,12 +1,12 @@
 import * as nodePath from 'node:path';
-import { allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type InfoEntry } from '../../lib/course/course';
-import type { CheckOptions } from '../../lib/course/checker/checkOptions';
-import { cachingReader, findCourseRoots, nodeCourseReader, overlayReader } from '../../lib/course/courseReader';
-import type { CourseDiagnostic, Positions } from '../../lib/course/diagnostic';
-import { newCourseChecker, QUESTION_FILE_NAMES, questionFileCheckers } from '../../lib/questionHtml/courseChecks';
-import type { CourseChecker } from '../../lib/course';
-import { ServerPyCache } from '../../lib/questionHtml/questionFileChecker';
-import { SourceText } from '../../lib/questionHtml/sourceText';
+import {
+  allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, cachingReader, findCourseRoots, nodeCourseReader,
+  overlayReader, type Course, type InfoEntry, type CheckOptions, type CourseDiagnostic, type Positions,
+  type CourseChecker,
+} from '../../lib/course';
+import {
+  newCourseChecker, QUESTION_FILE_NAMES, questionFileCheckers, ServerPyCache, SourceText,
+} from '../../lib/questionHtml';
 
 const INFO_NAMES = new Set(Object.values(INFO_FILE_NAME));
 /**

@@ -1,5 +1,5 @@
 import type { Connection, Diagnostic } from 'vscode-languageserver';
-import type { CourseDiagnostic } from '../../lib/course/diagnostic';
+import type { CourseDiagnostic } from '../../lib/course';
 import type { CourseState, CourseWorkspace } from './courseWorkspace';
 import { DiagnosticsPublisher, type ProblemCounts } from './lspDiagnostics';
 import { PulledDiagnostics } from './pullDiagnostics';

@@ -1,7 +1,7 @@
 import { URI } from 'vscode-uri';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { Position, TextDocument } from 'vscode-languageserver-textdocument';
-import type { InfoEntry } from '../../lib/course/course';
+import type { InfoEntry } from '../../lib/course';
 import type { CourseState, CourseWorkspace } from './courseWorkspace';
 import type { SchemaService } from './schemaService';
 

@@ -1,8 +1,7 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, CodeActionParams, TextEdit, WorkspaceEdit } from 'vscode-languageserver';
-import { infoFileFixes } from '../../lib/course/features/fixAll';
-import type { OffsetEdit } from '../../lib/course/features/textEdits';
-import { quickFix } from '../../lib/questionHtml/quickFixes';
+import { infoFileFixes, type OffsetEdit } from '../../lib/course';
+import { quickFix } from '../../lib/questionHtml';
 import { toTextEdit } from './codeActions';
 import { documentContext, uriToPath, type ServerContext } from './documentContext';
 import { isQuestionHtml } from './questionHtml';

@@ -1,8 +1,6 @@
 import * as jsonc from 'jsonc-parser';
 import { MarkupKind, type Hover, type HoverParams, type MarkedString, type MarkupContent } from 'vscode-languageserver';
-import { describeReference } from '../../lib/course/features/referenceHover';
-import { propertyNote } from '../../lib/course/features/propertyNotes';
-import { valueContextAt } from '../../lib/course/features/valueContext';
+import { describeReference, propertyNote, valueContextAt } from '../../lib/course';
 import { documentContext, positionIn, type ServerContext } from './documentContext';
 
 /** The schema's description, plus how the setting behaves and what a referenced name stands for. */

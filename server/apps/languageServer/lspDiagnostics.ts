@@ -6,8 +6,9 @@ import {
   type DiagnosticRelatedInformation,
   type Range,
 } from 'vscode-languageserver';
-import { limitFindings, type CourseDiagnostic, type Positions, type Severity, type TextRange } from '../../lib/course/diagnostic';
-import { sameItems } from '../../lib/course/sameItems';
+import {
+  limitFindings, sameItems, type CourseDiagnostic, type Positions, type Severity, type TextRange,
+} from '../../lib/course';
 
 export const SOURCE = 'PrairieLearn';
 

@@ -1,8 +1,9 @@
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit } from 'vscode-languageserver';
-import type { OffsetEdit } from '../../lib/course/features/textEdits';
-import { DEPRECATION_SUMMARY } from '../../lib/questionHtml/checkTemplate';
-import { quickFix } from '../../lib/questionHtml/quickFixes';
+import {
+  CodeActionKind, type CodeAction, type CodeActionParams, type Diagnostic, type TextEdit,
+} from 'vscode-languageserver';
+import type { OffsetEdit } from '../../lib/course';
+import { DEPRECATION_SUMMARY, quickFix } from '../../lib/questionHtml';
 import { toTextEdit } from './codeActions';
 import { documentContext, type DocumentContext, type ServerContext } from './documentContext';
 import { withoutOverlaps } from './fixAll';

@@ -1,7 +1,7 @@
 import type { DefinitionParams, DocumentLink, DocumentLinkParams, LocationLink, Range } from 'vscode-languageserver';
-import { findEntryByPath } from '../../lib/course/course';
-import { referenceLinks, referenceTarget, type ReferenceTarget } from '../../lib/course/features/referenceTargets';
-import { valueContextAt } from '../../lib/course/features/valueContext';
+import {
+  findEntryByPath, referenceLinks, referenceTarget, valueContextAt, type ReferenceTarget,
+} from '../../lib/course';
 import type { CourseState } from './courseWorkspace';
 import { documentContext, type ServerContext } from './documentContext';
 import { fileUri } from './lspDiagnostics';

@@ -13,11 +13,9 @@ import {
   type HoverParams,
 } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { completeAt, type CompletionKind } from '../../lib/questionHtml/completion';
-import { hoverAt } from '../../lib/questionHtml/hover';
-import { questionContext, type QuestionContext } from '../../lib/questionHtml/questionContext';
-import { ServerPyCache } from '../../lib/questionHtml/questionFileChecker';
-import { quickFix } from '../../lib/questionHtml/quickFixes';
+import {
+  completeAt, hoverAt, questionContext, ServerPyCache, quickFix, type CompletionKind, type QuestionContext,
+} from '../../lib/questionHtml';
 import { uriToPath, type ServerContext } from './documentContext';
 import { SOURCE } from './lspDiagnostics';
 

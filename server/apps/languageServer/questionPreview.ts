@@ -2,19 +2,14 @@ import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
-import { INFO_FILE_NAME } from '../../lib/course/course';
+import { INFO_FILE_NAME } from '../../lib/course';
 import type { ContainerEngineSetting } from './settings';
 import { findPython, QuestionRuntime } from '../../lib/runtime';
-import type { JsonObject, RenderedQuestion, RuntimeIssue, Submission, Variant } from '../../lib/protocol/questionRuntime';
 import {
-  NO_PYTHON_CODE,
-  type PreviewFile,
-  type PreviewMethod,
-  type PreviewRequests,
-  type PreviewState,
-  type QuestionRef,
+  NO_PYTHON_CODE, type JsonObject, type RenderedQuestion, type RuntimeIssue, type Submission, type Variant,
+  type PreviewFile, type PreviewMethod, type PreviewRequests, type PreviewState, type QuestionRef,
   type SubmissionRecord,
-} from '../../lib/protocol/questionPreview';
+} from '../../lib/protocol';
 
 /** Previews open at once; the oldest is forgotten past this (a closed panel closes its own). */
 const MAX_SESSIONS = 32;

@@ -1,6 +1,5 @@
 import type { Location, ReferenceParams } from 'vscode-languageserver';
-import type { Course } from '../../lib/course/course';
-import { nameDeclaration, usesOf, type UsedThing } from '../../lib/course/features/courseUses';
+import { nameDeclaration, usesOf, type Course, type UsedThing } from '../../lib/course';
 import { rangeIn, targetAt } from './courseTargets';
 import type { ServerContext } from './documentContext';
 import { fileUri } from './lspDiagnostics';

@@ -8,7 +8,9 @@ import {
   type WorkspaceEdit,
   type Range,
 } from 'vscode-languageserver';
-import { isRefusal, qidsMovedWithFolder, renameName, renameQuestion, rewriteQids, type FileEdits } from '../../lib/course/features/renameEdits';
+import {
+  isRefusal, qidsMovedWithFolder, renameName, renameQuestion, rewriteQids, type FileEdits,
+} from '../../lib/course';
 import { targetAt } from './courseTargets';
 import { uriToPath, type ServerContext } from './documentContext';
 import { fileUri } from './lspDiagnostics';

@@ -5,8 +5,7 @@ import {
   type LanguageService,
 } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { InfoKind } from '../../lib/course/course';
-import { SCHEMAS } from '../../lib/course/schemaValidation';
+import { SCHEMAS, type InfoKind } from '../../lib/course';
 
 const KINDS = Object.keys(SCHEMAS) as InfoKind[];
 

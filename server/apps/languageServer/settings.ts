@@ -1,4 +1,4 @@
-import type { Severity, SeverityOverrides } from '../../lib/course/diagnostic';
+import type { Severity, SeverityOverrides } from '../../lib/course';
 
 /** The server's settings: the `prairielearn` configuration section, with defaults filled in. */
 export interface ServerSettings {

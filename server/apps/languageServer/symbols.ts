@@ -1,6 +1,11 @@
-import { SymbolKind, type DocumentSymbol, type DocumentSymbolParams, type SymbolInformation, type WorkspaceSymbolParams } from 'vscode-languageserver';
-import { documentSymbols as outline, type OutlineSymbol, type SymbolKind as OutlineKind } from '../../lib/course/features/courseSymbols';
-import { workspaceSymbols as courseSymbols, type CourseSymbol } from '../../lib/course/features/workspaceSymbols';
+import {
+  SymbolKind, type DocumentSymbol, type DocumentSymbolParams, type SymbolInformation,
+  type WorkspaceSymbolParams,
+} from 'vscode-languageserver';
+import {
+  documentSymbols as outline, workspaceSymbols as courseSymbols, type OutlineSymbol,
+  type SymbolKind as OutlineKind, type CourseSymbol,
+} from '../../lib/course';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentContext, type ServerContext } from './documentContext';
 import { fileUri } from './lspDiagnostics';

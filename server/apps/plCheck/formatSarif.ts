@@ -1,7 +1,6 @@
 import * as nodePath from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { CodeInfo } from '../../lib/course/diagnostic';
-import type { Severity } from '../../lib/course/diagnostic';
+import type { CodeInfo, Severity } from '../../lib/course';
 import type { CheckResult, Span } from './runCheck';
 
 export interface SarifTool {

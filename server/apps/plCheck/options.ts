@@ -1,4 +1,4 @@
-import type { Severity, SeverityOverrides } from '../../lib/course/diagnostic';
+import type { Severity, SeverityOverrides } from '../../lib/course';
 import { parseShard, type Shard } from './shard';
 
 export type OutputFormat = 'human' | 'json' | 'sarif';

@@ -5,7 +5,7 @@ import { formatSarif } from './formatSarif';
 import { parseArgs, USAGE, UsageError } from './options';
 import type { QuestionFileThread } from './questionFileThread';
 import { checkFolders, countBySeverity } from './runCheck';
-import { diagnosticCodes } from '../../lib/runtime/diagnosticCodes';
+import { diagnosticCodes } from '../../lib/runtime';
 
 /**
  * pl-check, run by plCheck.ts with the command line's arguments and the second thread it started

@@ -1,9 +1,7 @@
 import * as nodePath from 'node:path';
 import { isMainThread, type MessagePort } from 'node:worker_threads';
-import type { QuestionFileRun } from '../../lib/course/checker/questionFileChecker';
-import { checkQuestionFileAfresh } from '../../lib/course/checker/questionFileStore';
-import { nodeCourseReader } from '../../lib/course/courseReader';
-import { questionFileCheckers } from '../../lib/questionHtml/questionFileCheckers';
+import { checkQuestionFileAfresh, nodeCourseReader, type QuestionFileRun } from '../../lib/course';
+import { questionFileCheckers } from '../../lib/questionHtml';
 import type { QuestionFileResults, Request } from './questionFileThread';
 
 // Apart from QuestionFileThread, so that pl-check can start the thread before it loads the checkers.

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { CourseDiagnostic } from '../../lib/course/diagnostic';
+import type { CourseDiagnostic } from '../../lib/course';
 
 /** The question files of one course, checked: how many there were, and those with diagnostics. */
 export interface QuestionFileResults {

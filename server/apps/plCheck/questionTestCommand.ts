@@ -1,5 +1,5 @@
 import * as os from 'node:os';
-import type { CodeInfo } from '../../lib/course/diagnostic';
+import type { CodeInfo } from '../../lib/course';
 import { formatHuman } from './formatHuman';
 import { formatJson } from './formatJson';
 import { formatSarif } from './formatSarif';

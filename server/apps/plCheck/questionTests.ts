@@ -1,12 +1,14 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { loadCourse } from '../../lib/course/course';
-import { applySeverityOverrides, type CourseDiagnostic, type Severity, type SeverityOverrides } from '../../lib/course/diagnostic';
-import { EXTERNAL_NOT_RUN, findPython, QuestionRuntime, type RuntimeIssue, type RuntimeOptions } from '../../lib/runtime';
+import {
+  loadCourse, applySeverityOverrides, findCourseRoots, type CourseDiagnostic, type Severity,
+  type SeverityOverrides,
+} from '../../lib/course';
+import {
+  EXTERNAL_NOT_RUN, findPython, QuestionRuntime, QUESTION_TEST_CODES, type RuntimeIssue, type RuntimeOptions,
+} from '../../lib/runtime';
 import { checkExternalGrading } from './externalGradingCheck';
-import { findCourseRoots } from '../../lib/course/courseReader';
 import { UsageError } from './options';
-import { QUESTION_TEST_CODES } from '../../lib/runtime/diagnosticCodes';
 import { selectShard, type Shard } from './shard';
 import type { CheckResult, CheckedCourse, Problem } from './runCheck';
 

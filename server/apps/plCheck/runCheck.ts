@@ -1,13 +1,12 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { allEntries, loadCourse } from '../../lib/course/course';
-import { findCourseRoots, nodeCourseReader } from '../../lib/course/courseReader';
-import { applySeverityOverrides, limitFindings, type CourseDiagnostic, type Severity, type Positions, type SeverityOverrides, type TextRange } from '../../lib/course/diagnostic';
+import {
+  allEntries, loadCourse, findCourseRoots, nodeCourseReader, applySeverityOverrides, limitFindings, courseNotes,
+  type CourseDiagnostic, type Severity, type Positions, type SeverityOverrides, type TextRange,
+} from '../../lib/course';
 import { UsageError } from './options';
-import { newCourseChecker } from '../../lib/questionHtml/courseChecks';
-import { SourceText } from '../../lib/questionHtml/sourceText';
+import { newCourseChecker, SourceText } from '../../lib/questionHtml';
 import type { QuestionFileThread } from './questionFileThread';
-import { courseNotes } from '../../lib/course/checker/questionFileStore';
 
 /** A place in a file with 1-based lines and columns; the end column is exclusive. */
 export interface Span {

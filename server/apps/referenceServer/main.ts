@@ -6,7 +6,7 @@ import { demoTokensActive, isLoopback, prepareCourse } from './startup';
 import { lockDataDir } from './dataLock';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { API_BASE } from './api/server';
-import type { ReferenceServerReady } from '../../lib/protocol/referenceServerReady';
+import type { ReferenceServerReady } from '../../lib/protocol';
 import { reportSamples } from './samplesInBackground';
 
 async function main(argv: string[]): Promise<void> {

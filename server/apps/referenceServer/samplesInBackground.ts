@@ -2,7 +2,7 @@
 // when the extension started the server, progress messages over the IPC channel for its status item.
 import type { Database } from './db/database';
 import { fillSamples } from './seed/fillSamples';
-import type { ReferenceServerSamples } from '../../lib/protocol/referenceServerReady';
+import type { ReferenceServerSamples } from '../../lib/protocol';
 
 /** Lines at most this often while filling (and always the last), so that a large course does not flood the log. */
 const LOG_EVERY_MS = 2000;

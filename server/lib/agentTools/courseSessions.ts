@@ -1,9 +1,10 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { findEntryByPath, INFO_FILE_NAME, loadCourse, reloadEntry, type Course, type InfoEntry } from '../course/course';
-import { cachingReader, findCourseRoots, nodeCourseReader, overlayReader, type CachingReader, type CourseReader } from '../course/courseReader';
-import type { CourseDiagnostic } from '../course/diagnostic';
-import { newCourseChecker, QUESTION_FILE_NAMES } from '../questionHtml/courseChecks';
+import {
+  findEntryByPath, INFO_FILE_NAME, loadCourse, reloadEntry, cachingReader, findCourseRoots, nodeCourseReader,
+  overlayReader, type Course, type InfoEntry, type CachingReader, type CourseReader, type CourseDiagnostic,
+} from '../course';
+import { newCourseChecker, QUESTION_FILE_NAMES } from '../questionHtml';
 import { findPython, QuestionRuntime, type RuntimeOptions } from '../runtime';
 import { ToolError } from './toolError';
 

@@ -1,4 +1,7 @@
-import { attributeDefault, attributeDescription, elementDescription, elementInfos, topLevelTags, type ElementInfo, type ValueType } from '../questionHtml/elements';
+import {
+  attributeDefault, attributeDescription, elementDescription, elementInfos, topLevelTags, type ElementInfo,
+  type ValueType,
+} from '../questionHtml';
 
 /** What the tools say about one element. */
 export interface ElementFacts {

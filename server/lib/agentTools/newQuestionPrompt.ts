@@ -1,4 +1,4 @@
-import { declaredNames } from '../course/features/courseNames';
+import { declaredNames } from '../course';
 import type { CourseSession } from './courseSessions';
 import { BUILT_IN_TEMPLATE, courseTemplates } from './questionTemplates';
 

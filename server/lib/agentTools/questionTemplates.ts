@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { isTemplateQid, type Course } from '../course/course';
+import { isTemplateQid, type Course } from '../course';
 
 /** The built-in template: a randomized question with a numeric answer, graded to 3 significant figures. */
 export const BUILT_IN_TEMPLATE = 'builtin:numeric';

@@ -1,4 +1,4 @@
-import type { CodeInfo } from '../course/diagnostic';
+import type { CodeInfo } from '../course';
 import { analyze } from './analysis';
 import { TEMPLATE_RULES } from './rules';
 import type { CourseTemplateRule, TemplateReport } from './rules/rule';

@@ -1,10 +1,7 @@
-import type { CodeInfo } from '../course/diagnostic';
-import { CourseChecker } from '../course/checker/courseChecker';
-import type { QuestionFileChecker } from '../course/checker/questionFileChecker';
-import { infoFileCodes } from '../course/rules';
+import { CourseChecker, infoFileCodes, type CodeInfo, type QuestionFileChecker } from '../course';
 import { questionFileCheckers } from './questionFileCheckers';
 
-export type { CheckOptions } from '../course/checker/checkOptions';
+export type { CheckOptions } from '../course';
 export { questionFileCheckers };
 
 /** The names of the question files those checks read. */

@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import type { CourseReader } from '../course/courseReader';
+import type { CourseReader } from '../course';
 
 /**
  * The course's own elements (folder names under elements/, lower case as lxml sees tags) and

@@ -1,4 +1,4 @@
-import type { CourseReader, DirEntry } from '../course/courseReader';
+import type { CourseReader, DirEntry } from '../course';
 import { readCourseElements } from './courseElements';
 import { readServerPyText, scanServerPy, type ServerPyNames } from './serverPy';
 

@@ -1,7 +1,8 @@
 import * as nodePath from 'node:path';
-import type { QuestionFileChecker } from '../course/checker/questionFileChecker';
-import type { CourseReader } from '../course/courseReader';
-import { checkTemplate, courseElementsKey, DEPRECATION_SUMMARY, prepareTemplate, templateCodes, type PreparedTemplate } from './checkTemplate';
+import type { QuestionFileChecker, CourseReader } from '../course';
+import {
+  checkTemplate, courseElementsKey, DEPRECATION_SUMMARY, prepareTemplate, templateCodes, type PreparedTemplate,
+} from './checkTemplate';
 import { readCourseElements, type CourseElements } from './courseElements';
 import { questionContext } from './questionContext';
 import { readServerPyText, scanServerPy, type ServerPyNames } from './serverPy';

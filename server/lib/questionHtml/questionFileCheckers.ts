@@ -1,4 +1,4 @@
-import type { QuestionFileChecker } from '../course/checker/questionFileChecker';
+import type { QuestionFileChecker } from '../course';
 import { questionHtmlChecker, ServerPyCache } from './questionFileChecker';
 
 // Apart from courseChecks.ts so that pl-check's second thread, which checks only question files,

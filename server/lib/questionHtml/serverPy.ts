@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import type { CourseReader } from '../course/courseReader';
+import type { CourseReader } from '../course';
 
 /**
  * The names server.py sets in data["params"] and data["correct_answers"], found with a simple

@@ -1,4 +1,4 @@
-import { computeLineStarts, positionAtOffset } from '../course/jsonFile';
+import { computeLineStarts, positionAtOffset } from '../course';
 
 /** A checked text file that is not JSON (question.html): offsets to line and character. */
 export class SourceText {

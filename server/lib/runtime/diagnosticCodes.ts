@@ -1,5 +1,5 @@
-import type { CodeInfo } from '../course/diagnostic';
-import { allCodes } from '../questionHtml/courseChecks';
+import type { CodeInfo } from '../course';
+import { allCodes } from '../questionHtml';
 
 // A leaf of the runtime library: it loads the checkers' code lists, never the runtime itself, so that
 // pl-check knows every code without loading Python's side.

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import type { PythonInfo, PythonProblem } from '../protocol/questionRuntime';
+import type { PythonInfo, PythonProblem } from '../protocol';
 
 const PROBE = 'import sys, numpy, lxml.html; print(sys.version.split()[0])';
 

@@ -52,9 +52,14 @@
  * `plfile:/courseElementExtensions/...`, `plfile:/coreStyles/...`, `plfile:/coreScripts/...`, `plfile:/node_modules/...`.
  */
 export { findPython } from './findPython';
-export { QuestionRuntime, FileError, BROKEN_QUESTION, BROKEN_SUBMISSION, RENDER_ERROR, EXTERNAL_NOT_RUN, MANUAL_NOT_RUN } from './runtime';
+export {
+  QuestionRuntime, FileError, BROKEN_QUESTION, BROKEN_SUBMISSION, RENDER_ERROR, EXTERNAL_NOT_RUN,
+  MANUAL_NOT_RUN,
+} from './runtime';
 export { PLFILE } from './urls';
-export { readGradingOptions, usesPythonGrader, splitCommandLine, type GradingOptions } from './externalGrading/gradingOptions';
+export {
+  readGradingOptions, usesPythonGrader, splitCommandLine, type GradingOptions,
+} from './externalGrading/gradingOptions';
 export { studentFiles, referenceFileNames, type StudentFile } from './externalGrading/submissionFiles';
 export type { ExternalGradingMode } from './externalGrading/externalGrader';
 export { pythonRoot } from './pythonRoot';
@@ -72,4 +77,5 @@ export type {
   RenderedQuestion,
   ExpectedResult,
   QuestionTestResult,
-} from '../protocol/questionRuntime';
+} from '../protocol';
+export { QUESTION_TEST_CODES, diagnosticCodes } from './diagnosticCodes';

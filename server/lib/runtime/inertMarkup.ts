@@ -1,4 +1,4 @@
-import type { JsonObject } from '../protocol/questionRuntime';
+import type { JsonObject } from '../protocol';
 
 /**
  * Tags that run or load something when a page parses them. Feedback and format errors are HTML

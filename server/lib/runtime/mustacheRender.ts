@@ -1,4 +1,4 @@
-import { scanMustache, type MustacheTag } from '../questionHtml/mustache';
+import { scanMustache, type MustacheTag } from '../questionHtml';
 
 /**
  * Renders question.html's mustache tags as PrairieLearn's JS `mustache` does, over the tags the

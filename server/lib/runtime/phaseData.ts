@@ -1,7 +1,7 @@
 import * as nodePath from 'node:path';
 import { inertMarkup } from './inertMarkup';
 import type { QuestionSource } from './question';
-import type { JsonObject, Submission, Variant } from '../protocol/questionRuntime';
+import type { JsonObject, Submission, Variant } from '../protocol';
 import { isGlobPattern, WORKSPACE_PREVIEW_URL } from './workspace';
 import { renderUrlOptions, submissionDynamicUrl, submissionFilesUrl, VARIANT_DYNAMIC_URL } from './urls';
 

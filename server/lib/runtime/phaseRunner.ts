@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { allEntries, topLevelTags } from '../questionHtml/elements';
+import { allEntries, topLevelTags } from '../questionHtml';
 import { oversizedInput } from './dataBounds';
 import { expandMarkdown } from './markdown';
 import { renderMustache, studentTextView } from './mustacheRender';
 import type { PhaseJob, PhaseResult, PythonPool } from './pythonPool';
 import type { QuestionSource } from './question';
-import type { JsonObject, RuntimeIssue, RuntimePhase } from '../protocol/questionRuntime';
+import type { JsonObject, RuntimeIssue, RuntimePhase } from '../protocol';
 
 /** Tags PrairieLearn knows as elements (both spellings): the ones without a controller here get the "not previewed" box. */
 const KNOWN_ELEMENTS = [...new Set(topLevelTags().flatMap((e) => [e.name, e.name.replace(/-/g, '_')]))];

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { INFO_FILE_NAME } from '../course/course';
-import type { RuntimeIssue } from '../protocol/questionRuntime';
+import { INFO_FILE_NAME } from '../course';
+import type { RuntimeIssue } from '../protocol';
 import { readWorkspaceOptions, type WorkspaceOptions } from './workspace';
 
 /** The v2 question types PrairieLearn still runs (through its Calculation question server). */

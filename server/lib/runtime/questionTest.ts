@@ -3,7 +3,9 @@ import { randomSeed, testData } from './phaseData';
 import { runPhases } from './phaseRunner';
 import type { PythonPool } from './pythonPool';
 import { readQuestion } from './question';
-import type { ExpectedResult, JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, Submission, Variant } from '../protocol/questionRuntime';
+import type {
+  ExpectedResult, JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, Submission, Variant,
+} from '../protocol';
 import { dynamicFileNames } from './urls';
 
 /** The runtime's phases a test round drives (QuestionRuntime has them; named here so the two do not import each other). */

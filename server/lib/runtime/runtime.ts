@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { gradeExternally, type ExternalOutcome } from './externalGrading/externalGrader';
 import { findPython } from './findPython';
 import { buildHeadHtml, type ElementDependencies } from './headHtml';
-import { fileData, generateData, gradeData, parseData, prepareData, randomSeed, renderData, seedNumber, testData, withWorkspaceFiles, type Panel, type DataSource } from './phaseData';
+import {
+  fileData, generateData, gradeData, parseData, prepareData, randomSeed, renderData, seedNumber, testData,
+  withWorkspaceFiles, type Panel, type DataSource,
+} from './phaseData';
 import { runPhases, type PhaseCall } from './phaseRunner';
 import { PythonPool } from './pythonPool';
 import { pythonRoot } from './pythonRoot';
@@ -11,7 +14,9 @@ import type { LegacyLimits } from './legacy/legacyWorker';
 import { jobData } from './externalGrading/jobFolder';
 import { readQuestion, type QuestionSource } from './question';
 import { runQuestionTest, type QuestionPhases } from './questionTest';
-import type { JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, RuntimeOptions, Submission, Variant } from '../protocol/questionRuntime';
+import type {
+  JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, RuntimeOptions, Submission, Variant,
+} from '../protocol';
 
 export const BROKEN_QUESTION = 'Broken question due to error in question code';
 export const BROKEN_SUBMISSION = 'Broken submission due to error in question code';

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import type { Severity } from '../course/diagnostic';
+import type { Severity } from '../course';
 import type { QuestionRuntime } from './runtime';
 import { QUESTION_TEST_CODES } from './diagnosticCodes';
-import type { QuestionTestResult, RuntimeIssue, Submission } from '../protocol/questionRuntime';
+import type { QuestionTestResult, RuntimeIssue, Submission } from '../protocol';
 
 /** One problem a question test found, at the file and line at fault (1-based). */
 export interface TestFinding {

@@ -1,7 +1,7 @@
 import type { Database } from '../db/database';
 import { authenticate, hashToken, markTokenUsed, type AuthnUser } from './auth';
 import { HttpError } from './respond';
-import type { CourseInstanceInfo } from '../../../lib/protocol/apiRecords';
+import type { Api } from '../../../lib/protocol';
 
 export type CourseRole = 'None' | 'Previewer' | 'Viewer' | 'Editor' | 'Owner';
 export type CourseInstanceRole = 'None' | 'Student Data Viewer' | 'Student Data Editor';
@@ -13,7 +13,7 @@ export interface CourseInstanceContext {
   course_role: CourseRole;
   course_instance_role: CourseInstanceRole;
   /** The instance body, read with the authorization for GET /course_instances/:ci (one round trip for that request). */
-  info: CourseInstanceInfo;
+  info: Api.CourseInstanceInfo;
 }
 
 export interface CourseContext {

@@ -1,4 +1,4 @@
-import type * as Api from '../../../lib/protocol/apiRecords';
+import type { Api } from '../../../lib/protocol';
 import { writeMsIso } from './dates';
 
 /** A gradebook user's own fields; their cells are written from `GradebookRow.cells`. */

@@ -1,5 +1,5 @@
 import * as http from 'node:http';
-import type { SyncJob, SyncStarted } from '../../../lib/protocol/apiRecords';
+import type { Api } from '../../../lib/protocol';
 import type { Database } from '../db/database';
 import type { SyncJobs } from '../sync/syncJobs';
 import { authenticate } from './auth';
@@ -84,7 +84,7 @@ async function handle(options: ApiOptions, req: http.IncomingMessage, res: http.
       const rest = courseMatch[2] ?? '';
       if (method === 'POST' && SYNC_START.test(rest)) {
         const id = await sync.start(course.course_id, user.user_id);
-        return sendPretty(res, 200, { job_sequence_id: id } satisfies SyncStarted);
+        return sendPretty(res, 200, { job_sequence_id: id } satisfies Api.SyncStarted);
       }
       const statusMatch = isGet ? SYNC_STATUS.exec(rest) : null;
       if (statusMatch) {
@@ -99,7 +99,7 @@ async function handle(options: ApiOptions, req: http.IncomingMessage, res: http.
             finish_date: formatDateUtc(job.finish_date),
             status: job.status,
             output: job.output,
-          } satisfies SyncJob,
+          } satisfies Api.SyncJob,
           head,
         );
       }

@@ -1,6 +1,8 @@
 import * as nodePath from 'node:path';
-import { allEntries, checkQuestionFileAfresh, loadCourse, nodeCourseReader, type Course, type CourseDiagnostic, type InfoEntry } from '../../../lib/course';
-import { soleUuid, UUID_PATTERN, uuidMentions } from '../../../lib/course/uuid';
+import {
+  allEntries, checkQuestionFileAfresh, loadCourse, nodeCourseReader, soleUuid, UUID_PATTERN, uuidMentions,
+  type Course, type CourseDiagnostic, type InfoEntry,
+} from '../../../lib/course';
 import { newSyncChecks, type SyncChecks } from './syncChecks';
 
 /** One info file as the sync sees it: its data only when it has no errors, and its messages. */

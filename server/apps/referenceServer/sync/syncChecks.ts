@@ -1,5 +1,5 @@
 import { CourseChecker, type QuestionFileChecker } from '../../../lib/course';
-import { questionFileCheckers } from '../../../lib/questionHtml/courseChecks';
+import { questionFileCheckers } from '../../../lib/questionHtml';
 
 /** The checks a sync of one course runs; one set per course, kept between its syncs. */
 export interface SyncChecks {

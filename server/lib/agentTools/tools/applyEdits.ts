@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import type { FileEdits } from '../../course/features/renameEdits';
+import type { FileEdits } from '../../course';
 
 /** Applies offset edits to the files on disk (latest offset first, so earlier offsets stay right). */
 export function applyFileEdits(files: FileEdits[]): void {

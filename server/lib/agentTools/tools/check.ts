@@ -1,8 +1,8 @@
 import * as nodePath from 'node:path';
-import { allEntries } from '../../course/course';
-import { limitFindings, type CourseDiagnostic, type Positions, type Severity } from '../../course/diagnostic';
-import { declarationOf, UUID_CODES } from '../../course/features/fixAll';
-import { SourceText } from '../../questionHtml/sourceText';
+import {
+  allEntries, limitFindings, declarationOf, UUID_CODES, type CourseDiagnostic, type Positions, type Severity,
+} from '../../course';
+import { SourceText } from '../../questionHtml';
 import { bounded, LIMIT_PROPERTY, moreLine } from '../bounded';
 import type { AgentTool } from '../toolTypes';
 

@@ -1,5 +1,5 @@
 import * as nodePath from 'node:path';
-import { qidUseCounts, usesOf } from '../../course/features/courseUses';
+import { qidUseCounts, usesOf } from '../../course';
 import { bounded, LIMIT_PROPERTY, moreLine } from '../bounded';
 import { ToolError } from '../toolError';
 import type { AgentTool } from '../toolTypes';

@@ -1,10 +1,7 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import * as jsonc from 'jsonc-parser';
-import { nodeCourseReader } from '../../course/courseReader';
-import { declaredNames } from '../../course/features/courseNames';
-import { newUuid } from '../../course/features/newUuid';
-import { newQidRefusal } from '../../course/features/renameEdits';
+import { nodeCourseReader, declaredNames, newUuid, newQidRefusal } from '../../course';
 import { clip } from '../bounded';
 import { BUILT_IN_FILES, BUILT_IN_TEMPLATE, courseTemplates, readTemplateFolder } from '../questionTemplates';
 import { ToolError } from '../toolError';

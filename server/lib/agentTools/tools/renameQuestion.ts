@@ -1,7 +1,6 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { nodeCourseReader } from '../../course/courseReader';
-import { isRefusal, renameQuestion } from '../../course/features/renameEdits';
+import { nodeCourseReader, isRefusal, renameQuestion } from '../../course';
 import { ToolError } from '../toolError';
 import type { AgentTool } from '../toolTypes';
 import { applyFileEdits } from './applyEdits';

@@ -1,5 +1,4 @@
-import type { CodeInfo } from '../../course/diagnostic';
-import type { QuestionFileReport } from '../../course/checker/questionFileChecker';
+import type { CodeInfo, QuestionFileReport } from '../../course';
 import type { Analysis } from '../analysis';
 import type { QuestionContext } from '../questionContext';
 

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
-import type { JsonObject } from '../../protocol/questionRuntime';
+import type { JsonObject } from '../../protocol';
 import { runBuiltin } from './builtinRunner';
 import { findEngine, runContainer, type Engine, type EnginePreference } from './containerRunner';
 import { readGradingOptions, usesPythonGrader, type GradingOptions } from './gradingOptions';

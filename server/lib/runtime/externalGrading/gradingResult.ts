@@ -1,4 +1,4 @@
-import type { JsonObject } from '../../protocol/questionRuntime';
+import type { JsonObject } from '../../protocol';
 
 /** What running a grading job gave: how it ended, its console output and results/results.json (if any). */
 export interface JobRun {

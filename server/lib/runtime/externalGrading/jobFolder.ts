@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import type { JsonObject } from '../../protocol/questionRuntime';
+import type { JsonObject } from '../../protocol';
 import type { GradingOptions } from './gradingOptions';
 
 /** One submitted file: `contents` base64, as in submitted_answers._files. */

@@ -4,7 +4,9 @@
 // credit; nothing else runs on the server. The panels are the v2 templates filled with the variant,
 // which PrairieLearn's v2 client does in the browser; here the worker fills them.
 import type { QuestionSource } from '../question';
-import type { JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, RuntimePhase, Submission, Variant } from '../../protocol/questionRuntime';
+import type {
+  JsonObject, QuestionTestResult, RenderedQuestion, RuntimeIssue, RuntimePhase, Submission, Variant,
+} from '../../protocol';
 import { callLegacyWorker, type LegacyCallOutcome, type LegacyLimits } from './legacyWorker';
 
 export const LEGACY_NOTE_CLASS = 'pl-legacy-note';

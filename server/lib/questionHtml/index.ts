@@ -1,0 +1,15 @@
+// The questionHtml library's public face: what other libraries and programs may import from it.
+export { DEPRECATION_SUMMARY } from './checkTemplate';
+export { completeAt, type CompletionKind } from './completion';
+export { QUESTION_FILE_NAMES, allCodes, newCourseChecker } from './courseChecks';
+export {
+  allEntries, attributeDefault, attributeDescription, elementDescription, elementInfos, topLevelTags,
+  type ElementInfo, type ValueType,
+} from './elements';
+export { hoverAt } from './hover';
+export { scanMustache, type MustacheTag } from './mustache';
+export { questionContext, type QuestionContext } from './questionContext';
+export { ServerPyCache } from './questionFileChecker';
+export { questionFileCheckers } from './questionFileCheckers';
+export { quickFix } from './quickFixes';
+export { SourceText } from './sourceText';
