@@ -183,7 +183,7 @@ def render(element_html: str, data: dict) -> str:
         hint = f'<div class="pl-drawing-hint"><small>({pl.get_string_attrib(element, "tolerance-hint", _tolerance_text(tol, angle_tol, grid))})</small></div>'
     sidebar = ""
     if show_buttons:
-        sidebar = f'<div class="pl-drawing-sidebar"><input type="hidden" name="{html.escape(name, quote=True)}">{buttons_html}</div>'
+        sidebar = f'<div class="pl-drawing-sidebar" data-restore-hidden><input type="hidden" name="{html.escape(name, quote=True)}">{buttons_html}</div>'
     role = ' role="img"' if preview_only else ""
     return (
         f'<div id="pl-drawing-{uuid}" class="pl-drawing-container mb-3" data-options="{html.escape(json.dumps(options), quote=True)}" '
