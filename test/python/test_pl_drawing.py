@@ -113,3 +113,82 @@ def test_fixture_covers_every_gradable_kind_and_partial_credit():
             "pl-controlled-line", "pl-controlled-curved-line"} <= kinds
     scores = {g["partial_scores"]["ans"]["score"] for c in FIXTURE["elements"] for g in c.get("grades", []) if g.get("partial_scores")}
     assert {0, 0.5, 1} <= scores
+
+
+def _render(html, panel, **extra):
+    data = {**base(), "panel": panel, "editable": panel == "question", "options": {"client_files_extensions_url": {}}, **extra}
+    random.seed(1)
+    return controller.render(html, data)
+
+
+def _attr_json(out, attr):
+    import html as html_lib
+    import re
+
+    return json.loads(html_lib.unescape(re.search(f'{attr}="([^"]*)"', out).group(1)))
+
+
+DRAW = ('<pl-drawing gradable="true" answers-name="ans" show-score="true" grid-size="10"><pl-drawing-initial><pl-point x1="5" y1="5">'
+        '</pl-point></pl-drawing-initial><pl-drawing-answer><pl-vector x1="100" y1="100"></pl-vector></pl-drawing-answer><pl-controls>'
+        '<pl-controls-group label="Forces &amp; more"><pl-drawing-button type="pl-vector"></pl-drawing-button><pl-drawing-button '
+        'type="pl-arc-vector-CCW"></pl-drawing-button></pl-controls-group></pl-controls></pl-drawing>')
+
+
+def test_render_question_panel_has_buttons_objects_and_hint():
+    correct = base()
+    controller.prepare(DRAW, correct)
+    placed = [{"id": 7, "type": "pl-vector", "gradingName": "pl-vector", "graded": True, "selectable": True, "left": 1, "top": 2}]
+    out = _render(DRAW, "question", correct_answers=correct["correct_answers"], submitted_answers={"ans": placed},
+                  partial_scores={"ans": {"score": 0.5}})
+    objects = _attr_json(out, "data-objects")
+    assert [o["id"] for o in objects] == [0, 7], "the initial objects, then the student's"
+    assert _attr_json(out, "data-options")["editable"] is True and _attr_json(out, "data-options")["grid_size"] == 10
+    buttons = [_attr_json(b, "data-options") for b in out.split('class="btn btn-primary pl-drawing-button"')[1:]]
+    assert [(b["type"], b["placed_by_user"], b.get("drawStartArrow")) for b in buttons] == [("pl-vector", True, False), ("pl-arc-vector", True, True)]
+    assert 'name="ans"' in out and "Forces &amp; more" in out
+    assert "1/2 square grid for position and 10 degrees for angle" in out
+    assert 'data-score="partial"' in out and "50%" in out
+
+
+def test_render_other_panels_and_errors():
+    correct = base()
+    controller.prepare(DRAW, correct)
+    assert _render(DRAW, "answer", correct_answers=correct["correct_answers"]) == "", "hidden in the answer panel by default"
+    shown = _render(DRAW.replace('show-score="true"', 'hide-answer-panel="false"'), "answer", correct_answers=correct["correct_answers"])
+    assert [o["gradingName"] for o in _attr_json(shown, "data-objects")] == ["pl-point", "pl-vector"]
+    sub = _render(DRAW, "submission", format_errors={"ans": "There was <no> submitted answer."})
+    assert "pl-drawing-sidebar" not in sub and "There was &lt;no&gt; submitted answer." in sub and "pl-invalid-badge" in sub
+    static = _render('<pl-drawing width="200" aria-label="A beam"><pl-drawing-initial><pl-rod></pl-rod></pl-drawing-initial>'
+                     '<pl-controls><pl-controls-group><pl-drawing-button type="pl-vector"></pl-drawing-button></pl-controls-group>'
+                     '</pl-controls></pl-drawing>', "question")
+    assert 'role="img" aria-label="A beam"' in static and "pl-drawing-button" not in static
+    assert _attr_json(static, "data-options")["editable"] is False and _attr_json(static, "data-objects")[0]["type"] == "pl-rod"
+
+
+def test_extension_kinds_are_drawn_and_graded_through_the_host_scripts(tmp_path):
+    """An element extension in the course's elementExtensions/pl-drawing/ adds an object kind, as
+    the real courses' do (pl.load_host_script("elements.py"), subclassing BaseElement)."""
+    ext = tmp_path / "marker"
+    ext.mkdir()
+    (ext / "info.json").write_text('{"controller": "marker.py"}')
+    (ext / "marker.py").write_text(
+        "import prairielearn as pl\nelements = pl.load_host_script('elements.py')\ndefaults = pl.load_host_script('defaults.py')\n"
+        "class Marker(elements.BaseElement):\n"
+        "    def generate(el, data):\n"
+        "        return {'left': pl.get_float_attrib(el, 'x', 0), 'top': 5, 'image_url': data['clientFilesUrl'] + '/m.svg',\n"
+        "                'size': defaults.drawing_defaults['point-size']}\n"
+        "    def is_gradable():\n        return True\n"
+        "    def grade(ref, st, tol, angtol):\n        return abs(st['left'] - ref['left']) <= tol\n"
+        "    def get_attributes():\n        return ['x']\n"
+        "elements = {'pl-marker': Marker}\n")
+    html = '<pl-drawing gradable="true" answers-name="ans"><pl-drawing-answer><pl-marker x="50"></pl-marker></pl-drawing-answer></pl-drawing>'
+    data = {**base(), "extensions": {"marker": {"directory": str(ext), "controller": "marker.py"}},
+            "options": {"client_files_extensions_url": {"marker": "/ext/marker"}}}
+    controller.prepare(html, data)
+    ref = data["correct_answers"]["ans"][0]
+    assert (ref["type"], ref["image_url"], ref["size"]) == ("pl-marker", "/ext/marker/m.svg", 4)
+    for left, score in ((55, 1), (70, 0)):
+        g = {**data, "submitted_answers": {"ans": json.dumps([dict(ref, left=left)])}, "format_errors": {}, "partial_scores": {}}
+        controller.parse(html, g)
+        controller.grade(html, g)
+        assert g["partial_scores"]["ans"]["score"] == score
