@@ -32,6 +32,19 @@ function writeRuntimeCourse(root: string, n: number): void {
   }
 }
 
+/** One free-body-diagram question: pl-drawing with initial objects, two answer objects and buttons. */
+function writeDrawingCourse(root: string): void {
+  fs.mkdirSync(path.join(root, 'questions', 'fbd'), { recursive: true });
+  fs.writeFileSync(path.join(root, 'infoCourse.json'), JSON.stringify({ uuid: '5e1b2c3d-0000-4000-8000-100000000000', name: 'D', title: 'Drawing bench', topics: [] }));
+  fs.writeFileSync(path.join(root, 'questions', 'fbd', 'info.json'), JSON.stringify({ uuid: '5e1b2c3d-0000-4000-8000-100000000001', title: 'FBD', topic: 'T', type: 'v3' }));
+  fs.writeFileSync(path.join(root, 'questions', 'fbd', 'question.html'), `<pl-drawing gradable="true" answers-name="fbd" width="400" height="300" grid-size="20">
+<pl-drawing-initial><pl-rectangle x1="200" y1="150" width="80" height="40"></pl-rectangle><pl-fixed-pin x1="100" y1="250"></pl-fixed-pin>
+<pl-rod x1="100" y1="250" x2="300" y2="250"></pl-rod><pl-coordinates x1="40" y1="60" width="40"></pl-coordinates><pl-text x1="10" y1="290" label="$m g$"></pl-text></pl-drawing-initial>
+<pl-drawing-answer><pl-vector x1="200" y1="150" angle="90"></pl-vector><pl-arc-vector x1="100" y1="250"></pl-arc-vector></pl-drawing-answer>
+<pl-controls><pl-controls-group label="Forces"><pl-drawing-button type="pl-vector"></pl-drawing-button><pl-drawing-button type="pl-arc-vector-CW"></pl-drawing-button>
+<pl-drawing-button type="delete"></pl-drawing-button></pl-controls-group></pl-controls></pl-drawing>`);
+}
+
 function rssMb(pid: number): number {
   try {
     const kb = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
@@ -76,6 +89,25 @@ export const questionRuntimeSection: BenchSection = {
       const p95 = percentile(refresh, 95);
       ctx.add({ section: this.name, measure: `preview refresh after a save, ${qid}, 3 panels (median)`, value: median(refresh), unit: 'ms', baseline });
       ctx.add({ section: this.name, measure: 'preview refresh after a save (p95)', value: p95, unit: 'ms', target: { text: 'p95 < 250 ms', met: p95 < 250 } });
+      const drawingCourse = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-bench-drawing-'));
+      try {
+        writeDrawingCourse(drawingCourse);
+        const dv = await runtime.createVariant(drawingCourse, 'fbd', 'bench');
+        if (dv.broken) throw new Error(`fbd is broken: ${dv.issues[0]?.message}`);
+        const placed = (dv.correctAnswers.fbd as Array<Record<string, unknown>>).filter((o) => o.graded).map((o) => ({ ...o, selectable: true }));
+        const graded = await runtime.submit(dv, { fbd: JSON.stringify(placed) }, 'grade');
+        const drawing: number[] = [];
+        for (let i = 0; i < REFRESHES + 3; i++) {
+          const t0 = performance.now();
+          await runtime.render(dv, [graded]);
+          if (i >= 3) drawing.push(performance.now() - t0);
+        }
+        const dp95 = percentile(drawing, 95);
+        ctx.add({ section: this.name, measure: 'preview refresh, a pl-drawing question with a graded submission, 3 panels (median)', value: median(drawing), unit: 'ms', baseline });
+        ctx.add({ section: this.name, measure: 'preview refresh, pl-drawing (p95)', value: dp95, unit: 'ms', target: { text: 'p95 < 250 ms', met: dp95 < 250 } });
+      } finally {
+        fs.rmSync(drawingCourse, { recursive: true, force: true });
+      }
       const rss = (await runtime.helperPids()).map(rssMb);
       ctx.add({ section: this.name, measure: `helper memory (RSS, each of ${rss.length})`, value: Math.max(...rss), unit: 'MB' });
     } finally {

@@ -114,7 +114,7 @@ try {
     ['extensionTestsPath', `vscode-remote://127.0.0.1:${port}${suiteOut}`],
     ['skipWelcome', 'true'],
   ];
-  await page.goto(`${origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+  await page.goto(`${origin}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`, { timeout: 120_000 });
   await waitFor('the extension-host suite to finish', () => exitCode !== undefined, 8 * 60_000);
   console.log(`extension-host suite: ${exitCode === 0 ? 'passed' : 'FAILED'}`);
   if (exitCode !== 0) failures++;
@@ -145,7 +145,7 @@ process.exit(failures ? 1 : 0);
 async function uiScenario(browser) {
   fs.mkdirSync(screenshots, { recursive: true });
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  await page.goto(`${origin}/?folder=${encodeURIComponent(workspace)}`);
+  await page.goto(`${origin}/?folder=${encodeURIComponent(workspace)}`, { timeout: 120_000 });
   await page.locator('.monaco-workbench').waitFor({ timeout: 60_000 });
   await page.locator('.activitybar').waitFor();
   await page.waitForTimeout(3000);
@@ -290,6 +290,18 @@ async function previewScenario(page) {
   const editor = await openPreview(page, 'questions/programming/sumOfSquares/question.html');
   await editor.locator('.pl-file-editor .ace_editor .ace_keyword').first().waitFor({ timeout: 90_000 });
   await page.screenshot({ path: path.join(screenshots, 'file-editor.png') });
+
+  // A dark theme: the open preview follows it without a reload (body class from VS Code, Ace's theme
+  // switched by the element's script), then back to light.
+  await runCommand(page, 'Preferences: Toggle between Light/Dark Themes');
+  await waitFor('the preview in the dark theme', async () => (await editor.locator('body.vscode-dark').count()) === 1, 30_000);
+  await waitFor("Ace's dark theme", async () => (await editor.locator('.pl-file-editor .ace_editor.ace_dark').count()) >= 1, 30_000);
+  const panel = await editor.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
+  const [r, g, b] = (panel.match(/\d+/g) ?? []).map(Number);
+  if (!(r + g + b < 3 * 100)) throw new Error(`the preview's background in the dark theme is ${panel}`);
+  await page.screenshot({ path: path.join(screenshots, 'preview-dark.png') });
+  await runCommand(page, 'Preferences: Toggle between Light/Dark Themes');
+  await waitFor('the preview back in the light theme', async () => (await editor.locator('body.vscode-light').count()) === 1, 30_000);
   await runCommand(page, 'View: Close All Editors');
 }
 
@@ -298,7 +310,7 @@ async function openPreview(page, file) {
   await page.keyboard.press('Control+P');
   await page.locator('.quick-input-widget input').fill(file);
   // The row of this file (its folder is in the row's description), not a recently opened question.html.
-  await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: path.basename(path.dirname(file)) }).first().waitFor({ timeout: 15_000 });
+  await page.locator('.quick-input-widget .monaco-list-row.focused', { hasText: path.basename(path.dirname(file)) }).first().waitFor({ timeout: 60_000 });
   await page.keyboard.press('Enter');
   await page.locator('.monaco-editor').first().waitFor();
   await runCommand(page, 'PrairieLearn: Preview Question');

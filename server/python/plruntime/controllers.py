@@ -99,9 +99,10 @@ class Controllers:
         options = data.get("options")
         if self.ctx.phase == "render" and isinstance(options, dict):
             base = options.get("course_element_files_url") if entry["course"] else "plfile:/coreElements"
-            options["client_files_element_url"] = f"{base}/{entry['name']}"
+            # As PrairieLearn: the element's and each extension's client-files folder itself.
+            options["client_files_element_url"] = f"{base}/{entry['name']}/clientFilesElement"
             ext_base = options.get("course_element_extension_files_url")
-            options["client_files_extensions_url"] = {e: f"{ext_base}/{entry['name']}/{e}" for e in data["extensions"]}
+            options["client_files_extensions_url"] = {e: f"{ext_base}/{entry['name']}/{e}/clientFilesExtension" for e in data["extensions"]}
             injected["options"] = True
         return injected
 

@@ -7,6 +7,8 @@ from typing import Any, TypeVar
 
 import lxml.html
 
+from prairielearn.css_colors import CSS_NAMED_COLORS
+
 __all__ = [
     "get_string_attrib",
     "get_boolean_attrib",
@@ -29,20 +31,16 @@ _HTML_BOOLEAN = {
     "checked", "compact", "declare", "defer", "disabled", "ismap", "multiple",
     "nohref", "noresize", "noshade", "nowrap", "readonly", "selected",
 }
-_NAMED_COLORS = {
-    "red1": "#ffccbc", "red2": "#ff6c5c", "red3": "#c72c1c",
-    "pink1": "#ffbcd8", "pink2": "#fa5c98", "pink3": "#ba1c58",
-    "purple1": "#dcc6e0", "purple2": "#9b59b6", "purple3": "#5e147d",
-    "blue1": "#39d5ff", "blue2": "#1297e0", "blue3": "#0057a0",
-    "turquoise1": "#5efaf7", "turquoise2": "#27cbc0", "turquoise3": "#008b80",
-    "green1": "#8effc1", "green2": "#2ecc71", "green3": "#008c31",
-    "yellow1": "#fde3a7", "yellow2": "#f5ab35", "yellow3": "#d87400",
-    "orange1": "#ffdcb5", "orange2": "#ff926b", "orange3": "#c35200",
-    "brown1": "#f6c4a3", "brown2": "#ce9c7b", "brown3": "#8e5c3b",
-    "black": "#000000", "white": "#ffffff", "gray1": "#e0e0e0", "gray2": "#909090", "gray3": "#505050",
-    "red": "#ff0000", "green": "#008000", "blue": "#0000ff", "yellow": "#ffff00", "orange": "#ffa500",
-    "purple": "#800080", "gray": "#808080", "grey": "#808080", "pink": "#ffc0cb", "brown": "#a52a2a",
+# PrairieLearn's own colour names (they win over CSS names such as gray and brown), as #rrggbb.
+_PL_COLORS = {
+    "blue1": "#39d5ff", "blue2": "#1297e0", "blue3": "#0057a0", "brown": "#7d5640", "brown1": "#e6bfa8", "brown2": "#c0957c",
+    "brown3": "#7d5640", "correct_green": "#008c31", "gray": "#909090", "gray1": "#e0e0e0", "gray2": "#909090", "gray3": "#505050",
+    "green1": "#8effc1", "green2": "#2ecc71", "green3": "#008c31", "incorrect_red": "#c72c1c", "orange1": "#ffdcb5",
+    "orange2": "#ff926b", "orange3": "#c3522b", "pink1": "#ffbcd8", "pink2": "#fa5c98", "pink3": "#ba1c58", "purple1": "#dcc6e0",
+    "purple2": "#9b59b6", "purple3": "#5e147d", "red1": "#ffccbc", "red2": "#ff6c5c", "red3": "#c72c1c", "turquoise1": "#5efaf7",
+    "turquoise2": "#27cbc0", "turquoise3": "#008b80", "yellow1": "#fdeea5", "yellow2": "#f5ce32", "yellow3": "#d6a100",
 }
+_NAMED_COLORS = {**CSS_NAMED_COLORS, **_PL_COLORS}
 
 
 def _lookup(element: Any, name: str) -> tuple[bool, Any]:
@@ -108,13 +106,15 @@ def _converted(element: Any, name: str, args: tuple, convert: Any, kind: str) ->
 
 
 def get_color_attrib(element: Any, name: str, *args: Any) -> Any:
+    """A #hex colour: hex as written (3 to 6 digits), a PrairieLearn or CSS colour name as #rrggbb.
+    A default that names a colour is converted too; any other default is returned as it is."""
     found, value = _raw(element, name, args[0] if args else _NO_DEFAULT)
     if not found:
+        return _NAMED_COLORS.get(value.lower(), value) if isinstance(value, str) else value
+    if re.fullmatch(r"#(?:[0-9a-fA-F]{1,2}){3}", value):
         return value
-    if re.fullmatch(r"#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}", value):
-        return value
-    if value in _NAMED_COLORS:
-        return _NAMED_COLORS[value]
+    if value.lower() in _NAMED_COLORS:
+        return _NAMED_COLORS[value.lower()]
     raise ValueError(f'Attribute "{name}" must be a CSS-style RGB string: {value}')
 
 

@@ -17,6 +17,7 @@ export function run(): Promise<void> {
   load('editorFeatures.suite', () => require('./editorFeatures.suite'));
   load('questionPreview.suite', () => require('./questionPreview.suite'));
   load('agentTools.suite', () => require('./agentTools.suite'));
+  load('firstHour.suite', () => require('./firstHour.suite'));
   // Last: it stops the local server to see its views close.
   load('sidebar.suite', () => require('./sidebar.suite'));
   // The local reference server the suites start is stopped once, at the end: a restart right after a stop
