@@ -4,6 +4,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
+import { schemaTypesSource } from './schemas/schemaTypes.mjs';
 
 const production = process.argv.includes('--production');
 
@@ -19,6 +20,12 @@ const entryPoints = {
 // A missing entry point is a broken tree, not something to skip: the bundle would silently go stale.
 const missing = Object.values(entryPoints).filter((file) => !existsSync(file));
 if (missing.length) throw new Error(`build.mjs: entry point(s) missing: ${missing.join(', ')}`);
+
+// The info files' TypeScript types, made from their schemas before anything is compiled; written only when
+// they changed, so that a build leaves the tree as it was.
+const schemaTypesFile = 'server/lib/course/schemaTypes.ts';
+const schemaTypes = schemaTypesSource('schemas');
+if (!existsSync(schemaTypesFile) || readFileSync(schemaTypesFile, 'utf8') !== schemaTypes) writeFileSync(schemaTypesFile, schemaTypes);
 
 const common = {
   bundle: true,

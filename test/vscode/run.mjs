@@ -9,6 +9,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { format } from 'node:util';
 import { buildAll, here, makeWorkspace, root, suiteOut } from './prepare.mjs';
+import { answerInput, runCommand, treeRow, waitFor } from './workbench.mjs';
 
 const screenshots = path.join(here, 'screenshots');
 const onlySuite = process.argv.includes('--suite-only');
@@ -376,33 +377,4 @@ function commitWorkspace(message) {
   const env = { ...process.env, GIT_AUTHOR_NAME: 'Test', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 'Test', GIT_COMMITTER_EMAIL: 't@example.com' };
   execFileSync('git', ['add', '-A'], { cwd: workspace, env });
   execFileSync('git', ['commit', '-q', '-m', message], { cwd: workspace, env });
-}
-
-async function answerInput(page, title, value) {
-  const widget = page.locator('.quick-input-widget');
-  await widget.locator('.quick-input-title', { hasText: title }).waitFor({ timeout: 30_000 });
-  await widget.locator('input').fill(value);
-  await page.keyboard.press('Enter');
-}
-
-function treeRow(page, label) {
-  return page.locator('.pane-body .monaco-list-row', { has: page.locator('.label-name', { hasText: label }) }).first();
-}
-
-async function runCommand(page, title) {
-  await page.keyboard.press('Control+Shift+P');
-  const input = page.locator('.quick-input-widget input');
-  await input.waitFor();
-  await input.fill(`>${title}`);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
-}
-
-async function waitFor(what, probe, ms) {
-  const end = Date.now() + ms;
-  for (;;) {
-    if (await probe()) return;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }

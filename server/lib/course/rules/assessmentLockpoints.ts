@@ -1,4 +1,5 @@
 import type { FileRule } from './rule';
+import type { InfoAssessmentData, InfoAssessmentZone } from '../schemaTypes';
 
 /** Lockpoints separate zones, so the first zone cannot have one, and a lockpoint zone needs questions. */
 export const assessmentLockpoints: FileRule = {
@@ -9,8 +10,8 @@ export const assessmentLockpoints: FileRule = {
     'first-zone-lockpoint': { severity: 'error', description: 'The first zone has "lockpoint": true.' },
     'empty-lockpoint-zone': { severity: 'error', description: 'A lockpoint zone has "numberChoose": 0.' },
   },
-  check(entry, data, ctx) {
-    const zones: any[] = data.zones ?? [];
+  check(entry, data: InfoAssessmentData, ctx) {
+    const zones: InfoAssessmentZone[] = data.zones ?? [];
     if (zones[0]?.lockpoint) {
       ctx.report(entry, {
         code: 'first-zone-lockpoint',

@@ -1,4 +1,5 @@
 import type { FileRule } from './rule';
+import type { InfoCourseInstanceData } from '../schemaTypes';
 import { parseLegacyDate } from './support/legacyDate';
 
 /** The dates of infoCourseInstance.json's legacy `allowAccess` rules: valid, and start not after end. */
@@ -10,9 +11,9 @@ export const courseInstanceAllowAccessDates: FileRule = {
     'ci-allow-access-invalid-date': { severity: 'error', description: 'An "allowAccess" rule\'s startDate or endDate is not a valid date.' },
     'ci-allow-access-start-after-end': { severity: 'error', description: 'An "allowAccess" rule starts after it ends.' },
   },
-  check(entry, data, ctx) {
+  check(entry, data: InfoCourseInstanceData, ctx) {
     if (!Array.isArray(data.allowAccess)) return;
-    data.allowAccess.forEach((rule: any, i: number) => {
+    data.allowAccess.forEach((rule, i) => {
       const parsed: Partial<Record<'startDate' | 'endDate', Date>> = {};
       for (const key of ['startDate', 'endDate'] as const) {
         if (!rule?.[key]) continue;

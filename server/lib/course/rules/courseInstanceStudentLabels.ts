@@ -1,4 +1,5 @@
 import type { FileRule } from './rule';
+import type { InfoCourseInstanceData } from '../schemaTypes';
 
 /**
  * `studentLabels` of infoCourseInstance.json: a name that is empty once trimmed is an error (the
@@ -15,11 +16,12 @@ export const courseInstanceStudentLabels: FileRule = {
     'ci-student-label-duplicate-name': { severity: 'warning', description: 'Two student labels have the same name.' },
     'ci-student-label-duplicate-uuid': { severity: 'error', description: 'Two student labels have the same UUID.' },
   },
-  check(entry, data, ctx) {
+  check(entry, data: InfoCourseInstanceData, ctx) {
     if (!Array.isArray(data.studentLabels)) return;
+    const labels = data.studentLabels;
     // PrairieLearn trims names; the last label of each name is the one it keeps.
     const byName = new Map<string, number[]>();
-    data.studentLabels.forEach((label: any, i: number) => {
+    labels.forEach((label, i) => {
       if (typeof label?.name === 'string' && label.name.length > 0 && label.name.trim() === '') {
         ctx.report(entry, {
           code: 'ci-student-label-empty-name',
@@ -51,7 +53,7 @@ export const courseInstanceStudentLabels: FileRule = {
     const byUuid = new Map<string, number[]>();
     for (const indexes of byName.values()) {
       const kept = indexes[indexes.length - 1];
-      const uuid = data.studentLabels[kept]?.uuid;
+      const uuid = labels[kept]?.uuid;
       if (typeof uuid !== 'string') continue;
       const list = byUuid.get(uuid);
       if (list) list.push(kept);
@@ -60,7 +62,7 @@ export const courseInstanceStudentLabels: FileRule = {
     for (const [uuid, indexes] of byUuid) {
       if (indexes.length < 2) continue;
       indexes.sort((a, b) => a - b);
-      const names = indexes.map((i) => `"${String(data.studentLabels[i].name).trim()}"`).join(', ');
+      const names = indexes.map((i) => `"${String(labels[i].name).trim()}"`).join(', ');
       ctx.report(entry, {
         code: 'ci-student-label-duplicate-uuid',
         message: `Found duplicate UUID "${uuid}" in 'studentLabels' for labels: ${names}. Give each label its own UUID.`,

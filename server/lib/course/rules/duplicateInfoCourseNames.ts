@@ -1,4 +1,5 @@
 import type { FileRule } from './rule';
+import type { InfoCourseData } from '../schemaTypes';
 
 const LISTS = ['tags', 'topics', 'assessmentSets', 'assessmentModules', 'sharingSets'] as const;
 
@@ -16,12 +17,12 @@ export const duplicateInfoCourseNames: FileRule = {
       description: 'A name appears twice in tags, topics, assessmentSets, assessmentModules or sharingSets.',
     },
   },
-  check(entry, data, ctx) {
+  check(entry, data: InfoCourseData, ctx) {
     for (const field of LISTS) {
       const list = data[field];
       if (!Array.isArray(list)) continue;
       const byName = new Map<string, number[]>();
-      list.forEach((item: any, i: number) => {
+      list.forEach((item, i) => {
         if (typeof item?.name !== 'string') return;
         const indexes = byName.get(item.name);
         if (indexes) indexes.push(i);

@@ -1,4 +1,5 @@
 import type { FileRule } from './rule';
+import type { InfoQuestionData } from '../schemaTypes';
 
 // The email pattern of zod's `email()`, which PrairieLearn uses for author emails.
 const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
@@ -17,9 +18,9 @@ export const questionAuthors: FileRule = {
     'author-orcid-checksum': { severity: 'error', description: 'An author ORCID identifier has a wrong check digit.' },
     'author-email-invalid': { severity: 'error', description: 'An author email address is not valid.' },
   },
-  check(entry, data, ctx) {
+  check(entry, data: InfoQuestionData, ctx) {
     if (!Array.isArray(data.authors)) return;
-    data.authors.forEach((author: any, i: number) => {
+    data.authors.forEach((author, i) => {
       if (typeof author !== 'object' || author === null) return;
       if (typeof author.name === 'string' && author.name.trim().length < 3) {
         ctx.report(entry, {

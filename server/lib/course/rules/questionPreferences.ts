@@ -1,4 +1,5 @@
 import type { FileRule } from './rule';
+import type { InfoQuestionData } from '../schemaTypes';
 
 /**
  * The `preferences` a question declares: each default must fit its own type and enum. The JSON
@@ -15,10 +16,10 @@ export const questionPreferences: FileRule = {
     'preference-enum-type': { severity: 'error', description: 'A preference enum value does not have the preference\'s type.' },
     'preference-default-not-in-enum': { severity: 'error', description: 'A preference default is not one of its enum values.' },
   },
-  check(entry, data, ctx) {
+  check(entry, data: InfoQuestionData, ctx) {
     const preferences = data.preferences;
     if (typeof preferences !== 'object' || preferences === null) return;
-    for (const [key, field] of Object.entries<any>(preferences)) {
+    for (const [key, field] of Object.entries(preferences)) {
       if (typeof field !== 'object' || field === null) continue;
       const { type } = field;
       if (typeof field.default !== type) {
@@ -59,7 +60,7 @@ export const questionPreferences: FileRule = {
           });
         }
       });
-      if (!field.enum.includes(field.default)) {
+      if (!field.enum.some((value) => value === field.default)) {
         ctx.report(entry, {
           code: 'preference-default-not-in-enum',
           path: ['preferences', key, 'default'],
