@@ -18,7 +18,6 @@ Reply:   {"id", "exitCode" or null, "signal" or null, "timedOut", "output"}
 import gc
 import json
 import os
-import random
 import select
 import signal
 import sys
@@ -86,8 +85,8 @@ def _child(request, out_w):
                 os.environ.pop(name, None)
             else:
                 os.environ[name] = str(value)
-        # A fresh process would seed its generators from the system: a fork would repeat the parent's.
-        random.seed()
+        # A fresh process seeds its generators from the system; Python's random does so after a fork by
+        # itself, numpy's global generator would repeat the parent's state.
         numpy = sys.modules.get("numpy")
         if numpy is not None:
             numpy.random.seed()
