@@ -11,6 +11,8 @@ const production = process.argv.includes('--production');
 const entryPoints = {
   languageServer: 'server/apps/languageServer/main.ts',
   plCheck: 'server/apps/plCheck/plCheck.ts',
+  // `pl-check mcp`'s server, beside plCheck.js: carried inside it, its text cost every check's start-up.
+  plCheckMcp: 'server/apps/plCheck/mcpMain.ts',
   referenceServer: 'server/apps/referenceServer/main.ts',
   client: 'client/src/extension.ts',
   // Legacy v2 questions' worker, run as its own Node process by the question runtime.
@@ -71,9 +73,8 @@ async function plCheckSources() {
     (await esbuild.build({ ...common, entryPoints: [entry], write: false, minify: production, plugins })).outputFiles[0].text;
   const checker = await bundle('server/apps/plCheck/plCheckCommand.ts', [precompiledSchemas]);
   const thread = await bundle('server/apps/plCheck/questionFileThreadMain.ts', []);
-  const mcp = await bundle('server/apps/plCheck/mcpMain.ts', [precompiledSchemas]);
   const id = createHash('sha256').update(checker).update('\0').update(thread).digest('hex').slice(0, 16);
-  return { checker, thread, mcp, id };
+  return { checker, thread, id };
 }
 
 const { plCheck, ...others } = entryPoints;

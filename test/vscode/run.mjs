@@ -330,7 +330,7 @@ function checkPackage(vsix) {
     /^extension\.vsixmanifest$/,
     /^\[Content_Types\]\.xml$/,
     /^extension\/(package\.json|readme\.md|LICENSE(\.txt)?)$/i,
-    /^extension\/dist\/(client|languageServer|referenceServer|v2Worker|plCheck)\.js$/,
+    /^extension\/dist\/(client|languageServer|referenceServer|v2Worker|plCheck|plCheckMcp)\.js$/,
     /^extension\/dist\/katex\/(katex\.min\.(css|js)|auto-render\.min\.js|fonts\/KaTeX_[\w-]+\.woff2)$/,
     /^extension\/dist\/ace\/(ace|ext-searchbox|mode-\w+|theme-\w+)\.js$/,
     /^extension\/dist\/viz\/viz-global\.js$/,
@@ -342,7 +342,7 @@ function checkPackage(vsix) {
   ];
   const stray = entries.filter((e) => !allowed.some((re) => re.test(e.name)));
   if (stray.length) throw new Error(`the .vsix holds files it should not: ${stray.map((e) => e.name).join(', ')}`);
-  for (const needed of ['extension/dist/client.js', 'extension/dist/languageServer.js', 'extension/dist/referenceServer.js', 'extension/server/demo-course/infoCourse.json']) {
+  for (const needed of ['extension/dist/client.js', 'extension/dist/languageServer.js', 'extension/dist/referenceServer.js', 'extension/dist/plCheck.js', 'extension/dist/plCheckMcp.js', 'extension/server/demo-course/infoCourse.json']) {
     if (!entries.some((e) => e.name === needed)) throw new Error(`the .vsix lacks ${needed}`);
   }
   const mb = fs.statSync(vsix).size / 1e6;

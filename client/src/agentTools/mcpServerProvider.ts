@@ -1,18 +1,9 @@
 import * as vscode from 'vscode';
 import { languageModelApi } from './lmApi';
+import { mcpCommandLine } from './mcpCommandLine';
 
 /** The id of package.json's contributes.mcpServerDefinitionProviders entry. */
 export const MCP_PROVIDER_ID = 'prairielearn.mcpServer';
-
-/** The command line of the bundled `pl-check mcp` over the workspace's folders. */
-export function mcpCommandLine(extensionPath: string, folders: string[], python: string | undefined): { command: string; args: string[]; env: Record<string, string> } {
-  return {
-    command: process.execPath,
-    args: [`${extensionPath}/dist/plCheck.js`, 'mcp', ...(python ? ['--python', python] : []), ...folders],
-    // The extension host's executable may be Electron's, which runs a script as node only when told.
-    env: { ELECTRON_RUN_AS_NODE: '1' },
-  };
-}
 
 /**
  * Offers `pl-check mcp` to VS Code's MCP support, so that agents in VS Code get the PrairieLearn

@@ -4,8 +4,6 @@ export interface BundledSources {
   checker: string;
   /** The second thread's: `questionFileThreadMain.ts`, the question file checkers only. */
   thread: string;
-  /** `pl-check mcp`'s: `mcpMain.ts`, the MCP server over the agent tools (apart, so that a check carries none of it). */
-  mcp: string;
   /** A hash of both, which names the compile cache. */
   id: string;
 }

@@ -3,7 +3,10 @@ import { printable } from './formatHuman';
 import { runMcpCommand } from './mcpServer';
 import { UsageError } from './options';
 
-/** `pl-check mcp ...`, started by plCheck.ts: serves until stdin closes; a usage problem exits 2. */
+/**
+ * `pl-check mcp ...` (dist/plCheckMcp.js, loaded by plCheck.ts or run by itself as
+ * `node plCheckMcp.js [options] [course...]`): serves until stdin closes; a usage problem exits 2.
+ */
 export async function runMcp(argv: string[]): Promise<void> {
   try {
     await runMcpCommand(argv, packageJson.version);
@@ -14,3 +17,5 @@ export async function runMcp(argv: string[]): Promise<void> {
     process.exit(2);
   }
 }
+
+if (require.main === module) void runMcp(process.argv.slice(2));

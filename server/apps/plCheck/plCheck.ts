@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // pl-check: the course checks of the editor extension, on the command line and in CI.
+import * as fs from 'node:fs';
 import * as os from 'node:os';
+import * as nodePath from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import { bundledSources } from './bundledSources';
 import { compileCacheDir, runBundle } from './compileCache';
@@ -33,12 +35,25 @@ function startQuestionFileThread(argv: string[], code: string): QuestionFileThre
   return new QuestionFileThread({ code });
 }
 
+/**
+ * `pl-check mcp`: the MCP server is a bundle of its own beside this one (dist/plCheckMcp.js), so that
+ * a check neither reads nor parses its code; it runs until stdin closes.
+ */
+function runMcpBundle(argv: string[]): void {
+  const file = nodePath.join(__dirname, 'plCheckMcp.js');
+  if (!fs.existsSync(file)) {
+    process.stderr.write(`pl-check mcp: the MCP server's bundle is missing: ${file} (it ships beside plCheck.js; build it with "node build.mjs")\n`);
+    process.exit(2);
+  }
+  // A path esbuild cannot follow, so that it stays a file of its own.
+  const load: NodeJS.Require = require;
+  void (load(file) as typeof import('./mcpMain')).runMcp(argv);
+}
+
 const sources = bundledSources();
 if (!sources) throw new Error('pl-check runs from its bundle, dist/plCheck.js: build it with "node build.mjs"');
-if (isMainThread && process.argv[2] === 'mcp') {
-  // The MCP server: a program of its own that shares the file; it runs until stdin closes.
-  void (runBundle(sources.mcp, __filename).exports as typeof import('./mcpMain')).runMcp(process.argv.slice(3));
-} else if (isMainThread) {
+if (isMainThread && process.argv[2] === 'mcp') runMcpBundle(process.argv.slice(3));
+else if (isMainThread) {
   const argv = process.argv.slice(2);
   const thread = startQuestionFileThread(argv, sources.thread);
   const dir = compileCacheDir();

@@ -1,13 +1,9 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import {
-  loadCourse, applySeverityOverrides, findCourseRoots, type CourseDiagnostic, type Severity,
-  type SeverityOverrides,
+  loadCourse, applySeverityOverrides, findCourseRoots, type CourseDiagnostic, type SeverityOverrides,
 } from '../../lib/course';
-import {
-  EXTERNAL_NOT_RUN, findPython, QuestionRuntime, QUESTION_TEST_CODES, type RuntimeIssue, type RuntimeOptions,
-} from '../../lib/runtime';
-import { checkExternalGrading } from './externalGradingCheck';
+import { findPython, QuestionRuntime, testVariant, type RuntimeOptions, type TestFinding } from '../../lib/runtime';
 import { UsageError } from './options';
 import { selectShard, type Shard } from './shard';
 import type { CheckResult, CheckedCourse, Problem } from './runCheck';
@@ -69,14 +65,18 @@ export async function runQuestionTests(options: QuestionTestOptions): Promise<Qu
     const worker = async () => {
       while (next < work.length) {
         const qid = work[next++];
-        const report = await testVariant(runtime, course.root, qid, (p, seed) => {
-          const key = `${qid}|${p.code}|${p.file}|${p.line}|${p.message}`;
+        const verdict = await testVariant(runtime, course.root, qid);
+        const seed = verdict.seed;
+        for (const f of verdict.findings) {
+          const key = `${qid}|${f.code}|${f.file}|${f.line}|${f.message}`;
           const seen = problems.get(key);
           if (seen) {
             if (!seen.seeds.includes(seed)) seen.seeds.push(seed);
           }
-          else problems.set(key, { problem: p, qid, seeds: [seed] });
-        });
+          else problems.set(key, { problem: findingProblem(f), qid, seeds: [seed] });
+        }
+        const { rendered, unsupportedElements, correctAnswerScore, referenceScore, error } = verdict;
+        const report: VariantReport = { qid, seed, rendered, unsupportedElements, correctAnswerScore, referenceScore, error };
         variants.push(report);
         options.onVariant?.(report);
       }
@@ -97,89 +97,7 @@ export async function runQuestionTests(options: QuestionTestOptions): Promise<Qu
   return { courses: [checked], problems: sorted, variants };
 }
 
-type Report = (p: Omit<Problem, 'scannedFolder'>, seed: string) => void;
-
-async function testVariant(runtime: QuestionRuntime, root: string, qid: string, reportTo: Report): Promise<VariantReport> {
-  const questionDir = nodePath.join(root, 'questions', ...qid.split('/'));
-  const result = await runtime.test(root, qid);
-  const seed = result.seed;
-  const report = (p: Omit<Problem, 'scannedFolder'>) => reportTo(p, seed);
-  const out: VariantReport = { qid, seed, rendered: false, unsupportedElements: [], correctAnswerScore: null, referenceScore: null, error: null };
-  const fail = (message: string) => (out.error ??= message);
-  for (const issue of result.issues) {
-    report(issueProblem(issue, questionDir, ''));
-    if (issue.fatal) fail(issue.message);
-  }
-  const rendered = result.renderedAfter ?? result.renderedBefore;
-  out.rendered = Boolean(rendered) && !result.variant.broken && ![rendered!.questionHtml, ...rendered!.submissionHtmls, rendered!.answerHtml].some((h) => h === 'Error rendering question');
-  out.unsupportedElements = [...new Set([...(result.renderedBefore?.unsupportedElements ?? []), ...(result.renderedAfter?.unsupportedElements ?? [])])];
-  const questionHtml = nodePath.join(questionDir, 'question.html');
-  for (const tag of out.unsupportedElements) {
-    report(at(questionHtml, lineOf(questionHtml, `<${tag}`), 'element-not-previewed', `<${tag}> is not run by the local runtime, so its answers are not tested here`));
-  }
-  const submission = result.submission;
-  if (submission?.note && submission.note !== EXTERNAL_NOT_RUN) report(at(nodePath.join(questionDir, 'info.json'), 1, 'grading-not-run', submission.note));
-  // Whatever the elements' test() answers did (they are placeholders for a grader), the grader is tried on the reference.
-  if (!result.variant.broken) {
-    const external = await checkExternalGrading(runtime, result.variant, questionDir);
-    out.referenceScore = external.referenceScore;
-    for (const p of external.problems) {
-      report(at(p.file, p.line, p.code, p.message));
-      if (QUESTION_TEST_CODES[p.code].severity === 'error') fail(p.message);
-    }
-  }
-  for (const m of result.mismatches) {
-    if (!m.includes('skipping comparison')) {
-      report(at(questionHtml, 1, 'test-mismatch', m));
-      fail(m);
-    }
-  }
-  if (submission?.graded) {
-    out.correctAnswerScore = submission.score;
-    // A question with nothing to grade (no partial scores either way) has no correct answer to check.
-    const gradesSomething = Object.keys(submission.partialScores ?? {}).length > 0 || Object.keys(result.expected?.partialScores ?? {}).length > 0;
-    if (gradesSomething && (submission.score ?? 0) < 1) {
-      const message = `the correct answer graded to ${Math.floor((submission.score ?? 0) * 100)}%, not 100%`;
-      report(at(questionHtml, 1, 'correct-answer-not-full-score', message));
-      fail(message);
-    }
-  }
-  // PrairieLearn's v2 client submits nothing until every answer is filled in, so a blank v2 submission cannot happen.
-  if (!result.variant.broken && !result.legacy) {
-    const blank = await runtime.submit(result.variant, {}, 'grade');
-    for (const issue of blank.issues) report(issueProblem(issue, questionDir, 'blank submission'));
-    const ok = !blank.broken && (Object.keys(blank.formatErrors).length > 0 || !blank.graded || blank.score === 0);
-    if (!ok) {
-      const what = blank.broken ? 'broke the question' : `was graded ${Math.floor((blank.score ?? 0) * 100)}% without a format error`;
-      report(at(questionHtml, 1, 'blank-submission-graded', `an empty submission ${what}`));
-      fail(`an empty submission ${what}`);
-    }
-  }
-  return out;
-}
-
-function issueProblem(issue: RuntimeIssue, questionDir: string, context: string): Omit<Problem, 'scannedFolder'> {
-  const file = issue.file && fs.existsSync(issue.file) ? issue.file : nodePath.join(questionDir, 'question.html');
-  let code = 'question-error';
-  if (!issue.fatal) code = 'console-output';
-  else if (issue.file?.endsWith(`${nodePath.sep}server.py`) && issue.traceback) code = 'server-py-error';
-  else if (/^Error in element /.test(issue.message)) code = 'element-error';
-  // One line per problem: printed output keeps its line breaks as " | ".
-  const message = issue.message.trim().replace(/\s*\n\s*/g, ' | ') + (context ? ` [${context}]` : '');
-  return at(file, issue.line ?? 1, code, message);
-}
-
-function at(file: string, line: number, code: string, message: string): Omit<Problem, 'scannedFolder'> {
-  const severity: Severity = QUESTION_TEST_CODES[code].severity;
-  return { file, line, column: 1, endLine: line, endColumn: 1, severity, code, message, related: [] };
-}
-
-function lineOf(file: string, needle: string): number {
-  try {
-    const text = fs.readFileSync(file, 'utf8');
-    const i = text.toLowerCase().indexOf(needle.toLowerCase());
-    return i < 0 ? 1 : text.slice(0, i).split('\n').length;
-  } catch {
-    return 1;
-  }
+/** A finding of the shared test round as pl-check reports it (one line, column 1). */
+function findingProblem(f: TestFinding): Omit<Problem, 'scannedFolder'> {
+  return { file: f.file, line: f.line, column: 1, endLine: f.line, endColumn: 1, severity: f.severity, code: f.code, message: f.message, related: [] };
 }

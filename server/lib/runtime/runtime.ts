@@ -12,6 +12,8 @@ import { pythonRoot } from './pythonRoot';
 import { createLegacyVariant, renderLegacy, submitLegacy, testLegacy } from './legacy/legacyRuntime';
 import type { LegacyLimits } from './legacy/legacyWorker';
 import { jobData } from './externalGrading/jobFolder';
+import { WarmGrader } from './externalGrading/warmGrader';
+import { readGradingOptions, usesPythonGrader } from './externalGrading/gradingOptions';
 import { readQuestion, type QuestionSource } from './question';
 import { runQuestionTest, type QuestionPhases } from './questionTest';
 import type {
@@ -34,6 +36,7 @@ export class FileError extends Error {
 export class QuestionRuntime implements QuestionPhases {
   private pool?: Promise<PythonPool>;
   private python?: Promise<string>;
+  private warmGrader?: Promise<WarmGrader>;
   private disposed = false;
 
   constructor(private readonly options: RuntimeOptions = {}) {}
@@ -52,6 +55,21 @@ export class QuestionRuntime implements QuestionPhases {
     if (this.disposed) return Promise.reject(new Error('the question runtime was disposed'));
     this.pool ??= this.getPython().then((python) => new PythonPool(python, pythonRoot(), this.options.poolSize ?? 2, this.options.timeoutMs ?? 10000, this.options.memoryMb ?? 2048, this.options.questionTimeoutMs));
     return this.pool;
+  }
+
+  /** The built-in Python autograder's warm process, started on first use. */
+  private getWarmGrader(): Promise<WarmGrader> {
+    if (this.disposed) return Promise.reject(new Error('the question runtime was disposed'));
+    this.warmGrader ??= this.getPython().then((python) => new WarmGrader(python));
+    return this.warmGrader;
+  }
+
+  /** A Python autograder question will be graded soon: its grader warms up while the variant is made. */
+  private prestartGrader(q: QuestionSource): void {
+    if (q.gradingMethod !== 'External' || this.options.externalGrading === 'off' || this.options.externalGrading === 'container') return;
+    const options = readGradingOptions(q.externalGradingOptions);
+    if ('problem' in options || !usesPythonGrader(options)) return;
+    this.getWarmGrader().then((warm) => warm.prestart(), () => undefined);
   }
 
   /** The bounds of one legacy v2 call (its own Node process), the same as a Python phase's. */
@@ -74,6 +92,7 @@ export class QuestionRuntime implements QuestionPhases {
       return { ...variant, broken: true };
     }
     if (q.legacyType) return createLegacyVariant(q, variant, this.legacyLimits);
+    this.prestartGrader(q);
     const pool = await this.getPool();
     const [generated] = await runPhases(pool, q, [{ phase: 'generate', data: generateData(q, variant.seed) }]);
     variant.issues.push(...generated.issues);
@@ -228,6 +247,7 @@ export class QuestionRuntime implements QuestionPhases {
       python: await this.getPython(),
       memoryMb: this.options.memoryMb ?? 2048,
       referenceAsStudent,
+      warm: await this.getWarmGrader(),
     });
     if ('notRun' in outcome) return { ...submission, note: outcome.notRun };
     const { grade } = outcome;
@@ -289,6 +309,8 @@ export class QuestionRuntime implements QuestionPhases {
     this.disposed = true;
     const pool = this.pool;
     this.pool = undefined;
-    if (pool) await (await pool.catch(() => undefined))?.dispose();
+    const warm = this.warmGrader;
+    this.warmGrader = undefined;
+    await Promise.all([pool && (await pool.catch(() => undefined))?.dispose(), warm && (await warm.catch(() => undefined))?.dispose()]);
   }
 }

@@ -3,6 +3,8 @@ import * as nodePath from 'node:path';
 import type { Severity } from '../course';
 import type { QuestionRuntime } from './runtime';
 import { QUESTION_TEST_CODES } from './diagnosticCodes';
+import { checkExternalGrading } from './externalGrading/referenceCheck';
+import { EXTERNAL_NOT_RUN } from './runtime';
 import type { QuestionTestResult, RuntimeIssue, Submission } from '../protocol';
 
 /** One problem a question test found, at the file and line at fault (1-based). */
@@ -23,25 +25,28 @@ export interface VariantVerdict {
   unsupportedElements: string[];
   /** The score of test()'s correct answer, when it was graded. */
   correctAnswerScore: number | null;
+  /** Externally graded questions: the reference solution's score (null when not graded here). */
+  referenceScore: number | null;
   /** The first failure, in words; null when the variant passed. */
   error: string | null;
   findings: TestFinding[];
   /** The instructor Test round, for callers that show more (answers, scores). */
   result: QuestionTestResult;
-  /** The blank submission, unless the variant broke first. */
+  /** The blank submission, unless the variant broke first or is a legacy v2 one. */
   blank?: Submission;
 }
 
 /**
- * Tests one variant as pl-check --test does: PrairieLearn's instructor Test round ("correct"), then a
- * blank submission that must be refused or scored 0, and renders of all panels.
+ * The question test round of one variant, shared by pl-check --test and the agent tool test_question:
+ * PrairieLearn's instructor Test ("correct"), an externally graded question's reference solution and
+ * starter code, a blank submission that must be refused or scored 0, and renders of all panels.
  */
 export async function testVariant(runtime: QuestionRuntime, root: string, qid: string, seed?: string): Promise<VariantVerdict> {
   const questionDir = nodePath.join(root, 'questions', ...qid.split('/'));
   const result = await runtime.test(root, qid, seed);
   const findings: TestFinding[] = [];
   const report = (f: TestFinding) => findings.push(f);
-  const out: VariantVerdict = { qid, seed: result.seed, rendered: false, unsupportedElements: [], correctAnswerScore: null, error: null, findings, result };
+  const out: VariantVerdict = { qid, seed: result.seed, rendered: false, unsupportedElements: [], correctAnswerScore: null, referenceScore: null, error: null, findings, result };
   const fail = (message: string) => (out.error ??= message);
   for (const issue of result.issues) {
     report(issueFinding(issue, questionDir, ''));
@@ -55,7 +60,18 @@ export async function testVariant(runtime: QuestionRuntime, root: string, qid: s
     report(at(questionHtml, lineOf(questionHtml, `<${tag}`), 'element-not-previewed', `<${tag}> is not run by the local runtime, so its answers are not tested here`));
   }
   const submission = result.submission;
-  if (submission?.note) report(at(nodePath.join(questionDir, 'info.json'), 1, 'grading-not-run', submission.note));
+  // External grading's own note is replaced by checkExternalGrading's, which says more.
+  if (submission?.note && submission.note !== EXTERNAL_NOT_RUN) report(at(nodePath.join(questionDir, 'info.json'), 1, 'grading-not-run', submission.note));
+  // Whatever the elements' test() answers did (they are placeholders for a grader), the grader is tried on the reference.
+  if (!result.variant.broken) {
+    const external = await checkExternalGrading(runtime, result.variant, questionDir);
+    out.referenceScore = external.referenceScore;
+    for (const p of external.problems) {
+      const finding = at(p.file, p.line, p.code, p.message);
+      report(finding);
+      if (finding.severity === 'error') fail(p.message);
+    }
+  }
   for (const m of result.mismatches) {
     if (!m.includes('skipping comparison')) {
       report(at(questionHtml, 1, 'test-mismatch', m));
@@ -72,7 +88,8 @@ export async function testVariant(runtime: QuestionRuntime, root: string, qid: s
       fail(message);
     }
   }
-  if (!result.variant.broken) {
+  // PrairieLearn's v2 client submits nothing until every answer is filled in, so a blank v2 submission cannot happen.
+  if (!result.variant.broken && !result.legacy) {
     const blank = await runtime.submit(result.variant, {}, 'grade');
     out.blank = blank;
     for (const issue of blank.issues) report(issueFinding(issue, questionDir, 'blank submission'));

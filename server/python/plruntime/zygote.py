@@ -51,6 +51,8 @@ def warm_up():
     warnings.filterwarnings("ignore", category=SyntaxWarning)
     warnings.filterwarnings("ignore", category=DeprecationWarning)
     names = ("html", "math", "random", "json", "lxml.html", "numpy", "chevron", "prairielearn", "prairielearn.sympy_utils",
+             # Most element controllers import these; warm, a unit neither compiles nor runs them again.
+             "prairielearn.element_ui", "prairielearn.ansi_html",
              "sympy", "pint", "pandas", "networkx", "matplotlib", "matplotlib.pyplot",
              # pygraphviz's compiled module crashes the process when imported a second time after a
              # unit forgets it, so it stays imported (pl-graph extensions and networkx use it).

@@ -30,9 +30,10 @@ def seed_all(seed):
         numpy.random.seed(seed)
     except ImportError:
         pass
-    faker = sys.modules.get("faker")
-    if faker is not None:
-        faker.Faker.seed(seed)
+    # Faker's shared generator (Faker.seed since Faker 4; older ones draw from `random`, seeded above).
+    seeder = getattr(getattr(sys.modules.get("faker"), "Faker", None), "seed", None)
+    if callable(seeder):
+        seeder(seed)
 
 
 def _cache_source(filename, text):

@@ -1,13 +1,15 @@
 // pl-check mcp through the MCP SDK's own client over stdio: the built program as an MCP client
 // starts it. Needs `node build.mjs` first, as the other pl-check tests do.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { fixtureCourse } from '../../lib/agentTools/fixtureCourse';
 import { connect } from './mcpClient';
-import { assertNoStackTrace, runCli } from './runCli';
+import { assertNoStackTrace, PL_CHECK, runCli } from './runCli';
 
 const root = fixtureCourse();
 let client: Client;
@@ -102,4 +104,17 @@ test('pl-check mcp: a folder without a course is a usage error (exit 2), --help 
   const help = runCli(['mcp', '--help']);
   assert.equal(help.status, 0);
   assert.match(help.stdout, /^Usage: pl-check mcp/);
+});
+
+test('pl-check mcp without its bundle beside plCheck.js says what is missing (exit 2)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-check-alone-'));
+  try {
+    fs.copyFileSync(PL_CHECK, path.join(dir, 'plCheck.js'));
+    const r = spawnSync(process.execPath, [path.join(dir, 'plCheck.js'), 'mcp', root], { encoding: 'utf8' });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /pl-check mcp: the MCP server's bundle is missing: .*plCheckMcp\.js/);
+    assertNoStackTrace(r.stderr);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -49,7 +49,10 @@ suite('Language model tools', () => {
     const tool = (name: string) => contributed.find((t) => t.name === `prairielearn_${name}`)!;
     const asked = prepareToolInvocation(tool('new_question'), { qid: 'agent/made', title: 'Made' });
     assert.match(String((asked.confirmationMessages!.message as vscode.MarkdownString).value), /questions\/agent\/made\/[\s\S]*writes files/);
-    assert.equal(prepareToolInvocation(tool('check'), {}).confirmationMessages, undefined);
+    const renaming = prepareToolInvocation(tool('rename_question'), { qid: 'agent/made', newQid: 'agent/renamed' });
+    assert.match(String((renaming.confirmationMessages!.message as vscode.MarkdownString).value), /agent\/made to agent\/renamed[\s\S]*writes files/);
+    // A confirmation for each tool that writes, and for no other.
+    for (const t of contributed) assert.equal(prepareToolInvocation(t, { qid: 'x' }).confirmationMessages !== undefined, t.tags?.includes('writes') === true, t.name);
     assert.match(await invoke('new_question', { qid: 'agent/made', title: 'Made by an agent', template: 'builtin:numeric' }), /Created questions\/agent\/made\//);
     assert.ok(fs.existsSync(path.join(root(), 'questions/agent/made/server.py')));
     assert.match(await invoke('rename_question', { qid: 'agent/made', newQid: 'agent/renamed' }), /Renamed agent\/made to agent\/renamed/);

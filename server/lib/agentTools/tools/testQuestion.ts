@@ -42,6 +42,7 @@ export const testQuestionTool: AgentTool = {
       error: v.error,
       rendered: v.rendered,
       correctAnswerScore: v.correctAnswerScore,
+      referenceScore: v.referenceScore,
       testAnswers: v.result.expected?.rawSubmittedAnswers ?? null,
       blankSubmission: v.blank ? { formatErrors: Object.keys(v.blank.formatErrors), score: v.blank.score, broken: v.blank.broken } : null,
       unsupportedElements: v.unsupportedElements,
@@ -50,7 +51,7 @@ export const testQuestionTool: AgentTool = {
     const failed = variants.filter((v) => !v.passed).length;
     const lines = [`${qid}: ${variants.length} variant(s), ${failed === 0 ? 'all passed' : `${failed} failed`}.`];
     for (const v of variants) {
-      lines.push(`- seed ${v.seed}: ${v.passed ? 'passed' : `FAILED: ${clip(v.error ?? '', 500)}`}; correct answer ${v.correctAnswerScore === null ? 'not graded' : `${Math.floor(v.correctAnswerScore * 100)}%`}; blank submission ${v.blankSubmission ? (v.blankSubmission.broken ? 'broke the question' : v.blankSubmission.formatErrors.length > 0 ? `refused (${v.blankSubmission.formatErrors.join(', ')})` : `scored ${v.blankSubmission.score}`) : 'not tried'}`);
+      lines.push(`- seed ${v.seed}: ${v.passed ? 'passed' : `FAILED: ${clip(v.error ?? '', 500)}`}; correct answer ${v.correctAnswerScore === null ? 'not graded' : `${Math.floor(v.correctAnswerScore * 100)}%`}${v.referenceScore === null ? '' : `; reference solution ${Math.floor(v.referenceScore * 100)}%`}; blank submission ${v.blankSubmission ? (v.blankSubmission.broken ? 'broke the question' : v.blankSubmission.formatErrors.length > 0 ? `refused (${v.blankSubmission.formatErrors.join(', ')})` : `scored ${v.blankSubmission.score}`) : 'not tried'}`);
       if (v.testAnswers) lines.push(`  test answers: ${clip(JSON.stringify(v.testAnswers), 500)}`);
       for (const f of v.findings) lines.push(`  ${f.file}:${f.line} ${f.severity} [${f.code}] ${clip(f.message, 500)}`);
     }

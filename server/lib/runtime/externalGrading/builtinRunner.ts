@@ -23,15 +23,30 @@ export interface BuiltinLimits {
  * no network unless the question enables it, writes only in the job's run/ and tmp/ folders.
  */
 export async function runBuiltin(jobDir: string, options: GradingOptions, limits: BuiltinLimits): Promise<JobRun> {
-  const args = ['-B', '-m', 'pythongrader', jobDir, '--memory-mb', String(limits.memoryMb), '--cpu-seconds', String(Math.ceil(options.timeoutSeconds) + 5)];
-  if (options.enableNetworking) args.push('--networking');
-  if (limits.referenceAsStudent) args.push('--reference-as-student');
-  const env: NodeJS.ProcessEnv = { ...process.env, PYTHONPATH: pythonRoot(), PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' };
+  const env: NodeJS.ProcessEnv = { ...graderEnvironment() };
   for (const [k, v] of Object.entries(options.environment)) {
     if (v === null) delete env[k];
     else env[k] = v;
   }
-  const outcome = await runBounded(limits.python, args, { cwd: jobDir, env, timeoutMs: options.timeoutSeconds * 1000, startMarker: START_MARKER });
+  const outcome = await runBounded(limits.python, ['-B', '-m', 'pythongrader', ...graderArgs(jobDir, options, limits)], { cwd: jobDir, env, timeoutMs: options.timeoutSeconds * 1000, startMarker: START_MARKER });
+  return jobRun(jobDir, options, outcome);
+}
+
+/** The environment the grader's Python starts with (the question's own `environment` comes on top). */
+export function graderEnvironment(): NodeJS.ProcessEnv {
+  return { ...process.env, PYTHONPATH: pythonRoot(), PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8', OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' };
+}
+
+/** The grader's command-line arguments for one job (runner.py parse_args). */
+export function graderArgs(jobDir: string, options: GradingOptions, limits: BuiltinLimits): string[] {
+  const args = [jobDir, '--memory-mb', String(limits.memoryMb), '--cpu-seconds', String(Math.ceil(options.timeoutSeconds) + 5)];
+  if (options.enableNetworking) args.push('--networking');
+  if (limits.referenceAsStudent) args.push('--reference-as-student');
+  return args;
+}
+
+/** How the job ended and its results/results.json, as the grader-python image reports them. */
+export function jobRun(jobDir: string, options: GradingOptions, outcome: { timedOut: boolean; output: string }): JobRun {
   const resultsPath = nodePath.join(jobDir, 'results', 'results.json');
   let results: Buffer | undefined;
   try {
@@ -42,5 +57,5 @@ export async function runBuiltin(jobDir: string, options: GradingOptions, limits
   if (outcome.timedOut) return { exitedCleanly: false, timedOut: true, timeoutSeconds: options.timeoutSeconds, output: outcome.output };
   // The image's run.sh ends cleanly whatever its grader did, and writes this when the grader wrote nothing.
   results ??= Buffer.from(JSON.stringify({ succeeded: false, score: 0.0, message: LAST_DITCH_MESSAGE }));
-  return { exitedCleanly: true, timedOut: outcome.timedOut, timeoutSeconds: options.timeoutSeconds, output: outcome.output, results };
+  return { exitedCleanly: true, timedOut: false, timeoutSeconds: options.timeoutSeconds, output: outcome.output, results };
 }

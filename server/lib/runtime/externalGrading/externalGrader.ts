@@ -7,6 +7,7 @@ import { findEngine, runContainer, type Engine, type EnginePreference } from './
 import { readGradingOptions, usesPythonGrader, type GradingOptions } from './gradingOptions';
 import { gradeFromReport, hostReport, type ExternalGrade, type JobRun } from './gradingResult';
 import { buildJobFolder } from './jobFolder';
+import type { WarmGrader } from './warmGrader';
 
 /** auto: the built-in runner for the Python autograder, a container for any other image; or only one of them; or none. */
 export type ExternalGradingMode = 'auto' | 'builtin' | 'container' | 'off';
@@ -18,6 +19,8 @@ export interface ExternalGradingSettings {
   memoryMb: number;
   /** The submission is the reference solution (see BuiltinLimits.referenceAsStudent). */
   referenceAsStudent?: boolean;
+  /** Runs built-in jobs in a warm process; without it each job starts a fresh Python. */
+  warm?: WarmGrader;
 }
 
 export type Grader = 'builtin' | Engine;
@@ -60,7 +63,10 @@ export async function gradeExternally(courseRoot: string, questionDir: string, r
       const message = `The grading job could not be made: ${(err as Error).message}`;
       return { grade: gradeFromReport({ succeeded: false, message }), grader: chosen.grader, output: '' };
     }
-    if (chosen.grader === 'builtin') run = await runBuiltin(dir, options, { python: settings.python, memoryMb: settings.memoryMb, referenceAsStudent: settings.referenceAsStudent });
+    if (chosen.grader === 'builtin') {
+      const limits = { python: settings.python, memoryMb: settings.memoryMb, referenceAsStudent: settings.referenceAsStudent };
+      run = settings.warm ? await settings.warm.run(dir, options, limits) : await runBuiltin(dir, options, limits);
+    }
     else run = await runContainer(chosen.grader, dir, options);
     return { grade: gradeFromReport(hostReport(run)), grader: chosen.grader, output: run.output };
   } finally {

@@ -1,6 +1,9 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
-import { readGradingOptions, referenceFileNames, studentFiles, usesPythonGrader, type QuestionRuntime, type Submission, type Variant } from '../../lib/runtime';
+import type { QuestionRuntime } from '../runtime';
+import type { Submission, Variant } from '../../protocol';
+import { readGradingOptions, usesPythonGrader } from './gradingOptions';
+import { referenceFileNames, studentFiles } from './submissionFiles';
 
 export interface ExternalCheckProblem {
   file: string;
@@ -31,7 +34,7 @@ function studentCodeFile(testPy: string): string | undefined {
 }
 
 /**
- * pl-check --test for an externally graded question: the Python autograder's reference solution
+ * The question test round (pl-check --test, test_question) for an externally graded question: the Python autograder's reference solution
  * (tests/ans.py, submitted as the student's file, run as ans.py runs: with every name of the setup
  * code and without leading or trailing code) must grade to 100%, and the file editors'
  * starter code must not. A grader crash, a missing results file or a timeout is an error with the
