@@ -60,7 +60,9 @@ describe('data PrairieLearn gives server.py', () => {
   // PrairieLearn adds these between generate and prepare (lib/question-variant.ts at 88fb855).
   test('a workspace question gets its graded file names (not the glob patterns) in params', async () => {
     const v = await runtime.createVariant(COURSE, 'workspace-files', '1');
-    assert.deepEqual(v.params, { _workspace_required_file_names: ['main.py'], _required_file_names: ['main.py'] });
+    // PrairieLearn turns brace expansion off for workspace globs, so "data/{a,b}.csv" is one plain name.
+    const required = ['main.py', 'data/{a,b}.csv'];
+    assert.deepEqual(v.params, { _workspace_required_file_names: required, _required_file_names: required });
   });
 });
 
