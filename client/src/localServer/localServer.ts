@@ -128,12 +128,14 @@ export class LocalServer implements vscode.Disposable {
   }
 
   /** The status item while a server runs: what it serves, and the sample answers it is still making. */
-  private showStatus(samples?: { done: number; total: number; finished: boolean; without: number; problem?: string }): void {
+  private showStatus(samples?: { stage?: 'submissions'; done: number; total: number; finished: boolean; without: number; problem?: string }): void {
     if (!this.child || !this.course) return;
     const making = samples && !samples.finished;
-    this.status.text = making ? `$(sync~spin) PL local: sample answers ${samples.done}/${samples.total}` : '$(server-process) PL local';
+    const what = samples?.stage === 'submissions' ? 'demo submissions' : 'sample answers';
+    this.status.text = making ? `$(sync~spin) PL local: ${what} ${samples.done}/${samples.total}` : '$(server-process) PL local';
     const tooltip = [`Local PrairieLearn reference server at ${this.serverUrl ?? '…'}, serving ${this.course.label}.`];
-    if (making) tooltip.push('It answers already; the seeded submissions get their answers question by question.');
+    if (making && samples.stage === 'submissions') tooltip.push("It answers already; the demo students' submissions are written assessment by assessment, then given sample answers.");
+    else if (making) tooltip.push('It answers already; the seeded submissions get their answers question by question.');
     if (samples?.finished && samples.without > 0) tooltip.push(`${samples.without} of ${samples.total} questions have no sample answers (see the log).`);
     if (samples?.problem) tooltip.push(`The seeded submissions have no answers: ${samples.problem}`);
     this.status.tooltip = tooltip.join('\n');
