@@ -69,7 +69,21 @@ export class LocalServer implements vscode.Disposable {
     }
   }
 
+  private submissionsDone = false;
+  private submissionsWaiting: (() => void)[] = [];
+
+  private submissionsWritten(): void {
+    this.submissionsDone = true;
+    for (const resolve of this.submissionsWaiting.splice(0)) resolve();
+  }
+
+  /** Resolves once the running server has written its demo students' submissions (it answers before that). */
+  demoSubmissions(): Promise<void> {
+    return this.submissionsDone ? Promise.resolve() : new Promise((resolve) => this.submissionsWaiting.push(resolve));
+  }
+
   private spawn(): Promise<SignInInfo> {
+    this.submissionsDone = false;
     const script = this.context.asAbsolutePath(path.join('dist', 'referenceServer.js'));
     if (!fs.existsSync(script)) throw new Error(`${script} is missing; build the extension first (npm run build).`);
     const course = servedCourse((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
@@ -89,6 +103,7 @@ export class LocalServer implements vscode.Disposable {
       // The server says it is ready in one message over the IPC channel of the fork.
       child.on('message', (message) => {
         const samples = samplesMessage(message);
+        if (samples && (samples.stage !== 'submissions' || samples.finished)) this.submissionsWritten();
         if (samples) return this.showStatus(samples);
         const ready = readyMessage(message);
         if (!ready) return;

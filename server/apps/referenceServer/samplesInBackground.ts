@@ -27,7 +27,8 @@ export async function demoDataInBackground(db: Database, courseId: string, optio
       },
     });
     if (signal.aborted) return;
-    if (seeded.total > 0) send({ stage: 'submissions', done: seeded.done, total: seeded.total, without: 0, finished: true });
+    // Also when there was nothing to write (a later start): whoever waits for the submissions learns they exist.
+    send({ stage: 'submissions', done: seeded.done, total: seeded.total, without: 0, finished: true });
   } catch (err) {
     // A database closed by a stop, or a failed write: the server keeps answering, with fewer demo submissions.
     if (!signal.aborted) console.warn(`warning: demo submissions stopped: ${(err as Error).message}`);

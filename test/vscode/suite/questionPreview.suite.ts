@@ -126,7 +126,9 @@ suite('Question preview', () => {
 
   test('from the sidebar: an instance question previews its workspace question, a submission shows in its panels with its raw JSON', async () => {
     await vscode.commands.executeCommand('prairielearn.startLocalServer');
-    const { tree } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider }>('prairielearn.test.state');
+    const { tree, local } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider; local: { demoSubmissions(): Promise<void> } }>('prairielearn.test.state');
+    // The server answers first; its demo students' submissions follow in the background.
+    await local.demoSubmissions();
     const [ci] = await tree.getChildren();
     const question = await findNode(tree, ci, 'instanceQuestion');
     assert.ok(question, 'the seeded data has an instance question');
