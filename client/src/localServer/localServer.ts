@@ -82,8 +82,22 @@ export class LocalServer implements vscode.Disposable {
     return this.submissionsDone ? Promise.resolve() : new Promise((resolve) => this.submissionsWaiting.push(resolve));
   }
 
+  private answersDone = false;
+  private answersWaiting: (() => void)[] = [];
+
+  private answersWritten(): void {
+    this.answersDone = true;
+    for (const resolve of this.answersWaiting.splice(0)) resolve();
+  }
+
+  /** Resolves once the running server has put the sample answers in its demo submissions (or given up on some). */
+  sampleAnswers(): Promise<void> {
+    return this.answersDone ? Promise.resolve() : new Promise((resolve) => this.answersWaiting.push(resolve));
+  }
+
   private spawn(): Promise<SignInInfo> {
     this.submissionsDone = false;
+    this.answersDone = false;
     const script = this.context.asAbsolutePath(path.join('dist', 'referenceServer.js'));
     if (!fs.existsSync(script)) throw new Error(`${script} is missing; build the extension first (npm run build).`);
     const course = servedCourse((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
@@ -104,6 +118,7 @@ export class LocalServer implements vscode.Disposable {
       child.on('message', (message) => {
         const samples = samplesMessage(message);
         if (samples && (samples.stage !== 'submissions' || samples.finished)) this.submissionsWritten();
+        if (samples && !samples.stage && samples.finished) this.answersWritten();
         if (samples) return this.showStatus(samples);
         const ready = readyMessage(message);
         if (!ready) return;
