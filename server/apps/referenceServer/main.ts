@@ -9,6 +9,9 @@ import { API_BASE } from './api/server';
 import type { ReferenceServerReady } from '../../lib/protocol';
 import { demoDataInBackground } from './samplesInBackground';
 
+/** How long the demo data waits for a first request before it is written anyway. */
+const FIRST_REQUEST_WAIT_MS = 5000;
+
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'admin') {
     process.exitCode = await runAdmin(argv.slice(1));
@@ -85,7 +88,13 @@ async function main(argv: string[]): Promise<void> {
     // send must not become an uncaught 'error' that exits with 1.
     process.send(ready, undefined, {}, () => undefined);
   }
-  filling = demoDataInBackground(app.db, prepared.courseId, options, samples.signal);
+  // Never before the first request: its queries would queue behind the seed's first transactions (PGlite
+  // serves one session). Nobody may ask (a server started by hand): then it starts after a few seconds.
+  const served = server;
+  filling = new Promise<void>((resolve) => {
+    served.once('request', (_req, res) => res.once('close', () => resolve()));
+    setTimeout(resolve, FIRST_REQUEST_WAIT_MS).unref();
+  }).then(() => (samples.signal.aborted ? undefined : demoDataInBackground(opened.db, prepared.courseId, options, samples.signal)));
 }
 
 /** What a failed listen means for the person starting the server. */
