@@ -9,6 +9,7 @@ import {
   loadChildren,
   openState,
   submissionNodes,
+  localDate,
   type NodeSpec,
 } from '../../client/src/views/treeModel';
 
@@ -113,10 +114,27 @@ test('submissions show question, variant, score and open their record', () => {
   const s = { submission_id: '900', question_id: '4', question_name: 'addVectors', variant_number: 2, score: 1, correct: true, date: '2026-01-01T10:00:00+00:00' } as Submission;
   const [node] = submissionNodes(S, '3', '10', '50', [s, { ...s, submission_id: '901', score: null, correct: null }]);
   assert.equal(node.label, 'addVectors (variant 2)');
-  assert.equal(node.description, '100% · 2026-01-01T10:00:00+00:00');
+  assert.equal(node.description, `100% · ${localDate(s.date!)}`);
+  assert.doesNotMatch(node.description!, /T10:00/, 'not the raw ISO text');
+  assert.match(String(node.tooltip), /Submitted 2026-01-01T10:00:00\+00:00/, 'the full value in the tooltip');
   assert.equal(node.icon, 'pass');
   assert.deepEqual(node.open, { kind: 'record', ref: { kind: 'submission', ci: '3', id: '900' }, title: 'submission 900' });
-  assert.equal(submissionNodes(S, '3', '10', '50', [{ ...s, score: null }])[0].description, 'not graded · 2026-01-01T10:00:00+00:00');
+  assert.equal(submissionNodes(S, '3', '10', '50', [{ ...s, score: null }])[0].description, `not graded · ${localDate(s.date!)}`);
+});
+
+test("dates show in the user's time zone and locale", () => {
+  const saved = process.env.TZ;
+  try {
+    process.env.TZ = 'Asia/Tokyo';
+    // 10:00 UTC is 19:00 in Tokyo, whatever the locale writes it as (19:00, 7:00 PM).
+    assert.match(localDate('2026-01-01T10:00:00+00:00'), /\b(19|7):00\b/);
+    process.env.TZ = 'America/Chicago';
+    assert.match(localDate('2026-01-01T10:00:00+00:00'), /\b(04|4):00\b/);
+    assert.equal(localDate('not a date'), 'not a date', 'text that is not a date stays as it is');
+  } finally {
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
+  }
 });
 
 test('loadChildren asks the API for what each node needs, and ids stay the same on reload', async () => {

@@ -69,7 +69,35 @@ export class LocalServer implements vscode.Disposable {
     }
   }
 
+  private submissionsDone = false;
+  private submissionsWaiting: (() => void)[] = [];
+
+  private submissionsWritten(): void {
+    this.submissionsDone = true;
+    for (const resolve of this.submissionsWaiting.splice(0)) resolve();
+  }
+
+  /** Resolves once the running server has written its demo students' submissions (it answers before that). */
+  demoSubmissions(): Promise<void> {
+    return this.submissionsDone ? Promise.resolve() : new Promise((resolve) => this.submissionsWaiting.push(resolve));
+  }
+
+  private answersDone = false;
+  private answersWaiting: (() => void)[] = [];
+
+  private answersWritten(): void {
+    this.answersDone = true;
+    for (const resolve of this.answersWaiting.splice(0)) resolve();
+  }
+
+  /** Resolves once the running server has put the sample answers in its demo submissions (or given up on some). */
+  sampleAnswers(): Promise<void> {
+    return this.answersDone ? Promise.resolve() : new Promise((resolve) => this.answersWaiting.push(resolve));
+  }
+
   private spawn(): Promise<SignInInfo> {
+    this.submissionsDone = false;
+    this.answersDone = false;
     const script = this.context.asAbsolutePath(path.join('dist', 'referenceServer.js'));
     if (!fs.existsSync(script)) throw new Error(`${script} is missing; build the extension first (npm run build).`);
     const course = servedCourse((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
@@ -89,6 +117,8 @@ export class LocalServer implements vscode.Disposable {
       // The server says it is ready in one message over the IPC channel of the fork.
       child.on('message', (message) => {
         const samples = samplesMessage(message);
+        if (samples && (samples.stage !== 'submissions' || samples.finished)) this.submissionsWritten();
+        if (samples && !samples.stage && samples.finished) this.answersWritten();
         if (samples) return this.showStatus(samples);
         const ready = readyMessage(message);
         if (!ready) return;
@@ -128,12 +158,14 @@ export class LocalServer implements vscode.Disposable {
   }
 
   /** The status item while a server runs: what it serves, and the sample answers it is still making. */
-  private showStatus(samples?: { done: number; total: number; finished: boolean; without: number; problem?: string }): void {
+  private showStatus(samples?: { stage?: 'submissions'; done: number; total: number; finished: boolean; without: number; problem?: string }): void {
     if (!this.child || !this.course) return;
     const making = samples && !samples.finished;
-    this.status.text = making ? `$(sync~spin) PL local: sample answers ${samples.done}/${samples.total}` : '$(server-process) PL local';
+    const what = samples?.stage === 'submissions' ? 'demo submissions' : 'sample answers';
+    this.status.text = making ? `$(sync~spin) PL local: ${what} ${samples.done}/${samples.total}` : '$(server-process) PL local';
     const tooltip = [`Local PrairieLearn reference server at ${this.serverUrl ?? '…'}, serving ${this.course.label}.`];
-    if (making) tooltip.push('It answers already; the seeded submissions get their answers question by question.');
+    if (making && samples.stage === 'submissions') tooltip.push("It answers already; the demo students' submissions are written assessment by assessment, then given sample answers.");
+    else if (making) tooltip.push('It answers already; the seeded submissions get their answers question by question.');
     if (samples?.finished && samples.without > 0) tooltip.push(`${samples.without} of ${samples.total} questions have no sample answers (see the log).`);
     if (samples?.problem) tooltip.push(`The seeded submissions have no answers: ${samples.problem}`);
     this.status.tooltip = tooltip.join('\n');

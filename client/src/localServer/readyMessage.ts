@@ -26,5 +26,6 @@ export function samplesMessage(message: unknown): ReferenceServerSamples | undef
   if (!m || typeof m !== 'object' || m.type !== 'prairielearn.referenceServer.samples') return undefined;
   if (typeof m.done !== 'number' || typeof m.total !== 'number' || typeof m.without !== 'number' || typeof m.finished !== 'boolean') return undefined;
   if (m.problem !== undefined && typeof m.problem !== 'string') return undefined;
+  if (m.stage !== undefined && m.stage !== 'submissions') return undefined;
   return message as ReferenceServerSamples;
 }

@@ -201,8 +201,8 @@ export function submissionNodes(server: string, ci: string, a: string, ai: strin
     return {
       id: `${base(server, ci)}/s/${s.submission_id}`,
       label: `${s.question_name ?? `question ${s.question_id}`}${s.variant_number != null ? ` (variant ${s.variant_number})` : ''}`,
-      description: [graded ? percent(s.score! * 100) : 'not graded', s.date ?? undefined].filter(Boolean).join(' · '),
-      tooltip: lines(s.user_uid, `Submission id ${s.submission_id}`, s.graded_at ? `Graded ${s.graded_at}` : undefined),
+      description: [graded ? percent(s.score! * 100) : 'not graded', s.date ? localDate(s.date) : undefined].filter(Boolean).join(' · '),
+      tooltip: lines(s.user_uid, `Submission id ${s.submission_id}`, s.date ? `Submitted ${s.date}` : undefined, s.graded_at ? `Graded ${s.graded_at}` : undefined),
       icon: !graded ? 'circle-large-outline' : s.correct ? 'pass' : 'error',
       iconColor: !graded ? undefined : s.correct ? 'testing.iconPassed' : 'testing.iconFailed',
       contextValue: 'submission',
@@ -219,8 +219,9 @@ export function assessmentAccessRuleNodes(server: string, ci: string, a: string,
   return rules.map((r) => ({
     id: `${prefix}/${r.assessment_access_rule_id}`,
     label: `Rule ${r.assessment_access_rule_number}: ${r.mode ?? 'any mode'}${r.credit != null ? `, ${r.credit}% credit` : ''}`,
-    description: dateRange(r.start_date, r.end_date),
+    description: dateRange(r.start_date, r.end_date, localDate),
     tooltip: lines(
+      dateRange(r.start_date, r.end_date, (d) => d),
       r.uids?.length ? `Only: ${r.uids.join(', ')}` : undefined,
       r.time_limit_min != null ? `Time limit: ${r.time_limit_min} min` : undefined,
       r.password ? 'Password protected' : undefined,
@@ -239,8 +240,8 @@ export function courseInstanceAccessRuleNodes(server: string, ci: string, rules:
   return rules.map((r) => ({
     id: `${prefix}/${r.course_instance_access_rule_id}`,
     label: `Rule ${r.course_instance_access_rule_number}: ${r.institution ?? 'own institution'}`,
-    description: dateRange(r.start_date, r.end_date),
-    tooltip: r.uids?.length ? `Only: ${r.uids.join(', ')}` : undefined,
+    description: dateRange(r.start_date, r.end_date, localDate),
+    tooltip: lines(dateRange(r.start_date, r.end_date, (d) => d), r.uids?.length ? `Only: ${r.uids.join(', ')}` : undefined),
     icon: 'key',
     contextValue: 'accessRule',
     webUrl: webUrl(server, { kind: 'courseInstanceAccess', ci }),
@@ -273,9 +274,18 @@ export function message(id: string, text: string): NodeSpec {
   return { id, label: text, icon: 'info', contextValue: 'message' };
 }
 
-function dateRange(start: string | null, end: string | null): string | undefined {
+function dateRange(start: string | null, end: string | null, show: (date: string) => string): string | undefined {
   if (!start && !end) return undefined;
-  return `${start ?? '…'} – ${end ?? '…'}`;
+  return `${start ? show(start) : '…'} – ${end ? show(end) : '…'}`;
+}
+
+/**
+ * A date of the API, short, in the user's locale and time zone (the API gives ISO text with an offset,
+ * long enough to cut the row off at the default sidebar width); the tooltips keep the full value.
+ */
+export function localDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function percent(value: number | null | undefined): string {

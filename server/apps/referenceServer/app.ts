@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Server } from 'node:http';
 import type { Database } from './db/database';
-import { openDatabase } from './db/openDatabase';
-import { migrate } from './db/migrate';
+import { openMigratedDatabase } from './db/openDatabase';
+import type { SnapshotUse } from './db/pgliteSnapshot';
 import { SyncJobs } from './sync/syncJobs';
 import { createApiServer } from './api/server';
 
@@ -12,6 +12,8 @@ export interface ReferenceApp {
   db: Database;
   sync: SyncJobs;
   dataDir: string;
+  /** How a PGlite database on disk was opened (a new one from the cached empty database, ...). */
+  databaseStart?: SnapshotUse;
   close(): Promise<void>;
 }
 
@@ -19,9 +21,8 @@ export interface ReferenceApp {
 export async function openApp(options: { dataDir: string; databaseUrl?: string }): Promise<ReferenceApp> {
   const dataDir = path.resolve(options.dataDir);
   fs.mkdirSync(path.join(dataDir, 'courses'), { recursive: true });
-  const db = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(dataDir, 'pgdata') });
-  await migrate(db);
-  return { db, sync: new SyncJobs(db), dataDir, close: () => db.close() };
+  const { db, use } = await openMigratedDatabase({ databaseUrl: options.databaseUrl, dataDir: path.join(dataDir, 'pgdata') });
+  return { db, sync: new SyncJobs(db), dataDir, ...(use ? { databaseStart: use } : {}), close: () => db.close() };
 }
 
 export function listen(app: ReferenceApp, port: number, host: string): Promise<Server> {

@@ -7,7 +7,10 @@ import { lockDataDir } from './dataLock';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { API_BASE } from './api/server';
 import type { ReferenceServerReady } from '../../lib/protocol';
-import { reportSamples } from './samplesInBackground';
+import { demoDataInBackground } from './samplesInBackground';
+
+/** How long the demo data waits for a first request before it is written anyway. */
+const FIRST_REQUEST_WAIT_MS = 5000;
 
 async function main(argv: string[]): Promise<void> {
   if (argv[0] === 'admin') {
@@ -37,7 +40,9 @@ async function main(argv: string[]): Promise<void> {
   // Started by the extension (fork, with an IPC channel): stop when that channel closes, also during the
   // first sync, so that a VS Code that quits or crashes without stopping the server does not leave it running.
   if (process.send) process.once('disconnect', stop);
+  const opening = performance.now();
   app = await openApp(options);
+  const openMs = performance.now() - opening;
   // Only a starting server fails the jobs a previous one left running (not the admin command, which
   // may run beside a live server on a shared database).
   await app.sync.failAbandoned();
@@ -64,6 +69,7 @@ async function main(argv: string[]): Promise<void> {
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const token = demoTokens ? demoToken(options.seed, DEMO_STAFF[0].uid) : null;
   console.log(`PrairieLearn reference server (${app.db.kind}), data in ${app.dataDir}`);
+  console.log(`database opened in ${(openMs / 1000).toFixed(1)} s${app.databaseStart ? ` (${app.databaseStart})` : ''}`);
   if (prepared.syncStatus) console.log(`${prepared.created ? 'first sync' : 'sync of the changed course folder'}: ${prepared.syncStatus} in ${((prepared.syncMs ?? 0) / 1000).toFixed(1)} s`);
   console.log(`base URL: http://${host}:${port}${API_BASE}`);
   if (token) console.log(`token: ${token}`);
@@ -82,7 +88,13 @@ async function main(argv: string[]): Promise<void> {
     // send must not become an uncaught 'error' that exits with 1.
     process.send(ready, undefined, {}, () => undefined);
   }
-  filling = reportSamples(app.db, prepared.courseId, samples.signal);
+  // Never before the first request: its queries would queue behind the seed's first transactions (PGlite
+  // serves one session). Nobody may ask (a server started by hand): then it starts after a few seconds.
+  const served = server;
+  filling = new Promise<void>((resolve) => {
+    served.once('request', (_req, res) => res.once('close', () => resolve()));
+    setTimeout(resolve, FIRST_REQUEST_WAIT_MS).unref();
+  }).then(() => (samples.signal.aborted ? undefined : demoDataInBackground(opened.db, prepared.courseId, options, samples.signal)));
 }
 
 /** What a failed listen means for the person starting the server. */

@@ -3,7 +3,7 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import type { ReferenceApp } from './app';
 import { addCourse, createCourseRepository, snapshotCourseFolder } from './courses';
-import { isSeeded, seedDemoData } from './seed/seed';
+import { isSeeded, seedStaff } from './seed/seedStaff';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { hashToken } from './api/auth';
 
@@ -24,12 +24,12 @@ export interface Prepared {
 
 /**
  * First start: registers the course (the demo course, committed to a local repository in the data
- * folder, unless a repository is given), syncs it and seeds the demo data. Later starts reuse it. No
- * question code runs here: the seeded submissions get their answers from fillSamples.ts once the server answers.
+ * folder, unless a repository is given), syncs it and writes the demo staff and their tokens. Later starts
+ * reuse it. The students and their submissions follow once the server answers (samplesInBackground.ts).
  */
 export async function prepareCourse(
   app: ReferenceApp,
-  options: { courseRepo?: string; courseDir?: string; branch?: string; students: number; seed: number },
+  options: { courseRepo?: string; courseDir?: string; branch?: string; seed: number },
 ): Promise<Prepared> {
   if (options.courseRepo && options.courseDir) throw new Error('--course-repo and --course-dir name two courses; give one');
   // A folder on disk: its files as they are now, committed on top of the last start's (a no-op when unchanged).
@@ -54,7 +54,7 @@ export async function prepareCourse(
     // The folder changed since the last start: served as it is now.
     if (snapshot && snapshot.changed) ({ syncStatus, syncMs } = await syncNow(app, courseId));
   }
-  if (!(await isSeeded(app.db, courseId))) await seedDemoData(app.db, courseId, options);
+  if (!(await isSeeded(app.db, courseId))) await seedStaff(app.db, courseId, options.seed);
   return { courseId, syncStatus, created, ...(syncMs !== undefined ? { syncMs } : {}) };
 }
 

@@ -14,11 +14,15 @@ export interface ReferenceServerReady {
 }
 
 /**
- * Sent while the server gives the seeded submissions their sample answers, after it answers: after each
- * question, and once at the end (`finished`), with the questions left without samples and why it stopped early.
+ * Sent while the server writes the demo data, after it answers. First (`stage: 'submissions'`) after each
+ * assessment whose students' submissions it wrote, then after each question whose sample answers it put
+ * in them, and once at the end of each (`finished`), with the questions left without samples and why it
+ * stopped early.
  */
 export interface ReferenceServerSamples {
   type: 'prairielearn.referenceServer.samples';
+  /** 'submissions': counts assessments whose submissions are written; absent: questions given sample answers. */
+  stage?: 'submissions';
   done: number;
   total: number;
   finished: boolean;

@@ -29,7 +29,7 @@ test('a folder that is not a git repository is served as it is on disk, and as i
     (await app.db.query<{ qid: string }>('SELECT qid FROM questions WHERE deleted_at IS NULL ORDER BY qid')).map((r) => r.qid);
   let app = await openApp({ dataDir });
   try {
-    const first = await prepareCourse(app, { courseDir: folder, students: 2, seed: 1 });
+    const first = await prepareCourse(app, { courseDir: folder, seed: 1 });
     assert.equal(first.syncStatus, 'Success');
     assert.deepEqual(await qids(app), ['addNumbers', 'sub/multiply']);
     assert.ok(!fs.existsSync(path.join(folder, '.git')), 'the folder itself is left as it is');
@@ -42,11 +42,11 @@ test('a folder that is not a git repository is served as it is on disk, and as i
   });
   app = await openApp({ dataDir });
   try {
-    const second = await prepareCourse(app, { courseDir: folder, students: 2, seed: 1 });
+    const second = await prepareCourse(app, { courseDir: folder, seed: 1 });
     assert.equal(second.created, false);
     assert.equal(second.syncStatus, 'Success', 'changed files: synced again');
     assert.deepEqual(await qids(app), ['addNumbers', 'sub/multiply', 'third']);
-    const third = await prepareCourse(app, { courseDir: folder, students: 2, seed: 1 });
+    const third = await prepareCourse(app, { courseDir: folder, seed: 1 });
     assert.equal(third.syncStatus, null, 'the same files: no sync');
   } finally {
     await app.close();
@@ -56,8 +56,8 @@ test('a folder that is not a git repository is served as it is on disk, and as i
 test('a --course-dir without infoCourse.json, or with --course-repo, is refused with the reason', async () => {
   const app = await openApp({ dataDir: path.join(work, 'data2') });
   try {
-    await assert.rejects(prepareCourse(app, { courseDir: work, students: 1, seed: 1 }), /--course-dir .*: no infoCourse\.json there/);
-    await assert.rejects(prepareCourse(app, { courseDir: work, courseRepo: work, students: 1, seed: 1 }), /--course-repo and --course-dir name two courses/);
+    await assert.rejects(prepareCourse(app, { courseDir: work, seed: 1 }), /--course-dir .*: no infoCourse\.json there/);
+    await assert.rejects(prepareCourse(app, { courseDir: work, courseRepo: work, seed: 1 }), /--course-repo and --course-dir name two courses/);
   } finally {
     await app.close();
   }

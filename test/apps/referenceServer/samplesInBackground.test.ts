@@ -68,19 +68,26 @@ test('the server answers before the sample answers exist; they follow, with prog
       const list = (await get(`/course_instances/1/assessments/${homework.assessment_id}/assessment_instances`)) as { assessment_instance_id: number }[];
       return (await Promise.all(list.map((ai) => get(`/course_instances/1/assessment_instances/${ai.assessment_instance_id}/submissions`)))).flat() as Row[];
     };
+    // The students' submissions come first, assessment by assessment, then their sample answers.
+    await new Promise<void>((resolve) => {
+      const seeded = () => progress.some((p) => p.stage === 'submissions' && p.finished);
+      if (seeded()) return resolve();
+      child.on('message', () => seeded() && resolve());
+    });
+    assert.ok(progress.filter((p) => p.stage === 'submissions').every((p) => p.total === 2), "the homework's and the exam's submissions");
     const early = await submissions();
     assert.ok(early.length > 0, 'seeded submissions');
     assert.ok(early.every((s) => Object.keys(s.submitted_answer).length === 0), 'no answers yet: no question code ran before the server answered');
-    assert.equal(progress.filter((p) => p.finished).length, 0, 'still filling (the gated question waits)');
+    assert.equal(progress.filter((p) => p.finished && !p.stage).length, 0, 'still filling (the gated question waits)');
 
     fs.writeFileSync(gate, '');
     const finished = await new Promise<ReferenceServerSamples>((resolve) => {
-      const look = () => progress.find((p) => p.finished);
+      const look = () => progress.find((p) => p.finished && !p.stage);
       if (look()) return resolve(look()!);
       child.on('message', () => look() && resolve(look()!));
     });
     assert.deepEqual({ done: finished.done, total: finished.total, without: finished.without, problem: finished.problem }, { done: 4, total: 4, without: 1, problem: undefined }, "the homework's two questions and the exam's two");
-    assert.ok(progress.some((p) => !p.finished && p.done === 1), 'progress after each question');
+    assert.ok(progress.some((p) => !p.finished && !p.stage && p.done === 1), 'progress after each question');
     assert.match(out, /sample answers: broken has none: its variant for seed \S+ is broken: .*no variant today/);
     assert.match(out, /sample answers: done, 3 of 4 questions have them/);
 

@@ -12,6 +12,7 @@ import { openApp } from '../../../server/apps/referenceServer/app';
 import { questionSamples, SEEDS_PER_QUESTION } from '../../../server/apps/referenceServer/seed/questionSamples';
 import { demoCourseDir, prepareCourse } from '../../../server/apps/referenceServer/startup';
 import { fillSamples } from '../../../server/apps/referenceServer/seed/fillSamples';
+import { seedHistory } from '../../../server/apps/referenceServer/seed/seed';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-ref-samples-'));
 after(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -52,7 +53,11 @@ test('the seeded demo course: variants and submissions carry the samples, scores
   const app = await openApp({ dataDir });
   try {
     const started = performance.now();
-    const { courseId } = await prepareCourse(app, { students: 4, seed: 5 });
+    const { courseId } = await prepareCourse(app, { seed: 5 });
+    assert.equal((await app.db.query('SELECT 1 FROM submissions')).length, 0, 'the students and their submissions follow once the server answers');
+    const seeded = await seedHistory(app.db, courseId, { students: 4, seed: 5 });
+    assert.ok(seeded.total > 0 && seeded.done === seeded.total);
+    assert.deepEqual(await seedHistory(app.db, courseId, { students: 4, seed: 5 }), { done: 0, total: 0 }, 'a second start finds nothing left to seed');
     console.log(`demo course synced and seeded (4 students): ${Math.round(performance.now() - started)} ms`);
     // Seeded without running any question: no answers yet, scores from the students' abilities.
     const before = await app.db.query<{ n: number; answered: number }>(

@@ -65,7 +65,15 @@ test('first start syncs and seeds and prints base URL, token and ids; a second s
     assert.match(first.out, /^course instance id: 1 \(Fa25\)$/m);
     const res = await fetch(`${base}/course_instances/1/gradebook`, { headers: { 'Private-Token': token } });
     assert.equal(res.status, 200);
-    assert.equal((await res.json()).length, 3);
+    // The students come after the first request, in the background; their last progress line says they are in.
+    await new Promise<void>((resolve) => {
+      let out = first.out;
+      const done = () => /demo submissions: (\d+)\/\1 assessments/.test(out);
+      if (done()) return resolve();
+      first.child.stdout!.on('data', (d) => (out += d) && done() && resolve());
+    });
+    const after = await fetch(`${base}/course_instances/1/gradebook`, { headers: { 'Private-Token': token } });
+    assert.equal((await after.json()).length, 3);
   } finally {
     await stop(first.child);
   }

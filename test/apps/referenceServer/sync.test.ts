@@ -229,8 +229,9 @@ onEachBackend((backend) => {
     }
   });
 
-  test('question.html is not part of the sync: its findings are labelled as the editor\'s, with relative paths, and the status stays Success', async () => {
-    // An error-level finding for the editor (a required attribute missing) and a warning (an unknown pl-* tag).
+  test("question.html is not part of the sync: its output is PrairieLearn's, without the editor's findings, and the status stays Success", async () => {
+    // An error-level finding for the editor (a required attribute missing) and a warning (an unknown pl-* tag):
+    // the editor shows them where they are; PrairieLearn's sync never reads question.html, and neither does this one.
     commitFiles(r.repo, {
       'questions/third/info.json': { uuid: UUIDS.q3, title: 'Third', topic: 'New topic', type: 'v3' },
       'questions/third/question.html': '<pl-number-input></pl-number-input>\n<pl-not-an-element></pl-not-an-element>\n',
@@ -239,14 +240,7 @@ onEachBackend((backend) => {
       const { status } = await syncAndWait(r);
       assert.equal(status.status, 'Success', status.output);
       assert.ok(status.output.includes(`${ESC}32m✓ Course sync successful${ESC}39m\n`), 'PrairieLearn never reads question.html');
-      const label = "Editor checks of question.html (not part of PrairieLearn's sync; they do not change its status):";
-      const at = status.output.indexOf(label);
-      assert.ok(at > 0, status.output);
-      const section = status.output.slice(at);
-      assert.ok(section.includes(`${ESC}2m• questions/third/question.html${ESC}22m\n`), section);
-      assert.match(section, /error: <pl-number-input> is missing required attribute "answers-name"/);
-      assert.match(section, /warning: Unknown element <pl-not-an-element>/);
-      assert.doesNotMatch(section, /\/\S+\/questions\/third/, 'no absolute path');
+      assert.doesNotMatch(status.output, /question\.html|answers-name|pl-not-an-element/, status.output);
       assert.ok(!status.output.includes('✖'), 'no error mark');
     } finally {
       commitFiles(r.repo, { 'questions/third/question.html': '<p>3</p>' });

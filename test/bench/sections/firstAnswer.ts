@@ -1,8 +1,9 @@
 // Time to the first answer of the local reference server, started as the extension starts it (forked, fresh
-// data folder, so a cold start: clone, first sync, seed of 50 students), on a course the size of pl101 (256
-// questions, each with a server.py) and on the 10,000-question course. No question code runs before the
-// first answer (the sample answers follow in the background), so the figure beyond the first sync is the
-// seed and the start-up; the first sync, measured by the server itself in the same start, is the baseline.
+// data folder: clone and first sync), on a course the size of pl101 (256 questions, each with a server.py)
+// and on the 10,000-question course. Nothing but the demo staff is written before the first answer (the
+// students' submissions and their sample answers follow in the background). pl101-sized starts twice: with
+// an empty cache (PGlite's initdb and the migrations) and with the cached empty database of the first start.
+// The database opening and the first sync, measured by the server itself in the same start, are the baselines.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { execFileSync, fork } from 'node:child_process';
@@ -21,9 +22,9 @@ function commitInto(root: string, gitDir: string): string {
 }
 
 /** Starts the bundled server and resolves with the time to its first API answer and the first sync's own time. */
-function firstAnswer(bundle: string, repo: string, dataDir: string): Promise<{ totalMs: number; syncMs: number }> {
+function firstAnswer(bundle: string, repo: string, dataDir: string, cacheHome: string): Promise<{ totalMs: number; syncMs: number; openMs: number }> {
   const started = performance.now();
-  const child = fork(bundle, ['--data-dir', dataDir, '--course-repo', repo, '--port', '0'], { silent: true });
+  const child = fork(bundle, ['--data-dir', dataDir, '--course-repo', repo, '--port', '0'], { silent: true, env: { ...process.env, XDG_CACHE_HOME: cacheHome } });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
@@ -37,8 +38,9 @@ function firstAnswer(bundle: string, repo: string, dataDir: string): Promise<{ t
         if (res.status !== 200) throw new Error(`first request: ${res.status}`);
         const totalMs = performance.now() - started;
         const sync = /first sync: \S+ in ([\d.]+) s/.exec(out);
+        const open = /database opened in ([\d.]+) s/.exec(out);
         child.removeAllListeners('exit');
-        child.once('exit', () => resolve({ totalMs, syncMs: sync ? Number(sync[1]) * 1000 : NaN }));
+        child.once('exit', () => resolve({ totalMs, syncMs: sync ? Number(sync[1]) * 1000 : NaN, openMs: open ? Number(open[1]) * 1000 : NaN }));
         child.disconnect();
       } catch (err) {
         child.kill();
@@ -61,21 +63,25 @@ export const firstAnswerSection: BenchSection = {
       for (const q of fs.readdirSync(path.join(pl101, 'questions'))) {
         fs.writeFileSync(path.join(pl101, 'questions', q, 'server.py'), 'import random\n\ndef generate(data):\n    data["params"]["x"] = random.randint(1, 9)\n    data["params"]["y"] = random.randint(1, 9)\n');
       }
-      const courses = [
-        { label: 'pl101-sized (256 questions)', repo: commitInto(pl101, path.join(work, 'pl101.git')) },
+      const pl101Repo = commitInto(pl101, path.join(work, 'pl101.git'));
+      const cacheHome = path.join(work, 'cache');
+      const starts = [
+        { label: 'pl101-sized (256 questions), empty cache', repo: pl101Repo },
+        { label: 'pl101-sized (256 questions)', repo: pl101Repo },
         { label: '10,000 questions', repo: commitInto(ctx.big.root, path.join(work, 'big.git')) },
       ];
-      for (const course of courses) {
-        const { totalMs, syncMs } = await firstAnswer(bundle, course.repo, path.join(work, `data-${courses.indexOf(course)}`));
-        ctx.add({ section: SECTION, measure: `${course.label}: cold start to first answer`, value: totalMs, unit: 'ms', baseline: { label: 'first sync', value: syncMs } });
-        const afterSync = totalMs - syncMs;
+      for (const [i, start] of starts.entries()) {
+        const { totalMs, syncMs, openMs } = await firstAnswer(bundle, start.repo, path.join(work, `data-${i}`), cacheHome);
+        ctx.add({ section: SECTION, measure: `${start.label}: cold start to first answer`, value: totalMs, unit: 'ms', baseline: { label: 'first sync', value: syncMs } });
+        ctx.add({ section: SECTION, measure: `${start.label}: database opened`, value: openMs, unit: 'ms', note: 'PGlite: new, or a copy of the cached empty database' });
+        const afterSync = totalMs - syncMs - openMs;
         ctx.add({
           section: SECTION,
-          measure: `${course.label}: after the first sync`,
+          measure: `${start.label}: the rest (start-up, staff, first request)`,
           value: afterSync,
           unit: 'ms',
           target: { text: `< ${TARGET_MS} ms`, met: afterSync < TARGET_MS },
-          note: 'seed, start-up and the first request; no question code runs first',
+          note: 'no student data and no question code before the first answer',
         });
       }
     } finally {

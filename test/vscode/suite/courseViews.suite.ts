@@ -86,6 +86,11 @@ suite('PrairieLearn extension in VS Code', () => {
     assert.ok(session?.local, 'the session is the local server');
     assert.match(session.serverUrl, /^http:\/\/127\.0\.0\.1:\d+$/);
     assert.ok(session.local.courseInstanceIds.length > 0);
+    // Signed in as soon as the server answers; the demo students' submissions follow in the background.
+    await (await state()).local.demoSubmissions();
+    const ci0 = session.local.courseInstanceIds[0];
+    const [first] = await session.client.assessments(ci0);
+    assert.ok((await session.client.assessmentInstances(ci0, first.assessment_id)).length > 0, 'the students have started its first assessment');
     // The workspace's course (its Fa26 is marked by the test), committed in its own git repository, is what
     // the server serves, not the bundled demo course.
     const { tree } = await state();

@@ -30,7 +30,9 @@ const recordEditor = (what: string) =>
 async function firstSubmission(): Promise<{ tree: CourseTreeProvider; node: NodeSpec }> {
   await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   await until('the previews closed', async () => (await previews()).length === 0);
-  const { tree } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider }>('prairielearn.test.state');
+  const { tree, local } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider; local: { sampleAnswers(): Promise<void> } }>('prairielearn.test.state');
+  // The submissions get their questions' own params and answers in the background, after the server answers.
+  await local.sampleAnswers();
   const node = await findNode(tree, (await tree.getChildren())[0], 'submission');
   assert.ok(node, 'the seeded data has a submission');
   return { tree, node };
@@ -126,7 +128,9 @@ suite('Question preview', () => {
 
   test('from the sidebar: an instance question previews its workspace question, a submission shows in its panels with its raw JSON', async () => {
     await vscode.commands.executeCommand('prairielearn.startLocalServer');
-    const { tree } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider }>('prairielearn.test.state');
+    const { tree, local } = await vscode.commands.executeCommand<{ tree: CourseTreeProvider; local: { demoSubmissions(): Promise<void> } }>('prairielearn.test.state');
+    // The server answers first; its demo students' submissions follow in the background.
+    await local.demoSubmissions();
     const [ci] = await tree.getChildren();
     const question = await findNode(tree, ci, 'instanceQuestion');
     assert.ok(question, 'the seeded data has an instance question');

@@ -32,6 +32,8 @@ suite('Sidebar: labels, Open in PrairieLearn, sync problems', () => {
     await until('activation', () => vscode.extensions.getExtension(EXTENSION_ID)?.isActive);
     // Still running after the suite before; started here when this suite runs alone.
     if (!(await state()).local.running) await vscode.commands.executeCommand('prairielearn.startLocalServer');
+    // The server answers first; its demo students' submissions follow in the background.
+    await (await state()).local.demoSubmissions();
     const session = await (await state()).auth.session();
     assert.ok(session?.local, 'signed in to the local server');
   });

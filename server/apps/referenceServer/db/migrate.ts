@@ -16,17 +16,25 @@ function migrationsDir(): string {
   return found;
 }
 
+/** The migrations, in the order they apply: name and SQL. */
+export function migrationFiles(): { name: string; sql: string }[] {
+  const dir = migrationsDir();
+  return fs
+    .readdirSync(dir)
+    .filter((n) => n.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name), 'utf8') }));
+}
+
 /** Applies every migrations/*.sql not applied yet, in name order, each in its own transaction. */
 export async function migrate(db: Database): Promise<string[]> {
   await db.exec(
     'CREATE TABLE IF NOT EXISTS migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );
   const done = new Set((await db.query<{ name: string }>('SELECT name FROM migrations')).map((r) => r.name));
-  const dir = migrationsDir();
   const applied: string[] = [];
-  for (const name of fs.readdirSync(dir).filter((n) => n.endsWith('.sql')).sort()) {
+  for (const { name, sql } of migrationFiles()) {
     if (done.has(name)) continue;
-    const sql = fs.readFileSync(path.join(dir, name), 'utf8');
     await db.exec(`BEGIN;\n${sql}\nINSERT INTO migrations (name) VALUES ('${name.replace(/'/g, "''")}');\nCOMMIT;`);
     applied.push(name);
   }

@@ -1,5 +1,7 @@
 import type { Database } from './database';
+import { migrate } from './migrate';
 import { openPglite } from './pglite';
+import { openMigratedPglite, type SnapshotUse } from './pgliteSnapshot';
 import { openPostgres } from './postgres';
 
 export interface DatabaseOptions {
@@ -10,4 +12,12 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options.dataDir);
+}
+
+/** Opens the database with every migration applied; a new PGlite database on disk comes from the cached empty one. */
+export async function openMigratedDatabase(options: DatabaseOptions): Promise<{ db: Database; use?: SnapshotUse }> {
+  if (!options.databaseUrl && options.dataDir) return openMigratedPglite(options.dataDir);
+  const db = await openDatabase(options);
+  await migrate(db);
+  return { db };
 }

@@ -18,6 +18,7 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** Opens PGlite with its files in `dataDir` (in memory when undefined). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   const db = new PGlite({ dataDir, parsers: PARSERS });
   await db.waitReady;

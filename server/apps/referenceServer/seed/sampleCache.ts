@@ -3,9 +3,9 @@
 // temporary folder would let another user plant samples (params, answers, feedback) that the seeded
 // database and its pages then show; a file that is not what this version wrote is removed and made again.
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import type { JsonObject } from '../../../lib/runtime';
+import { privateCacheFolder } from '../privateCache';
 
 /** A submission as the submissions table stores it. */
 export interface AnswerSample {
@@ -30,20 +30,7 @@ export interface VariantSample {
 }
 
 /** The folder, made private when new; undefined when it is not this user's alone (then nothing is cached on disk). */
-export function sampleCacheFolder(): string | undefined {
-  const base = process.env.XDG_CACHE_HOME && path.isAbsolute(process.env.XDG_CACHE_HOME) ? process.env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
-  const folder = path.join(base, 'prairielearn-vscode', 'question-samples');
-  try {
-    fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const stat = fs.lstatSync(folder);
-    const mine = typeof process.getuid !== 'function' || stat.uid === process.getuid();
-    if (!stat.isDirectory() || !mine) return undefined;
-    if ((stat.mode & 0o077) !== 0) fs.chmodSync(folder, 0o700);
-    return folder;
-  } catch {
-    return undefined;
-  }
-}
+export const sampleCacheFolder = (): string | undefined => privateCacheFolder('question-samples');
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 

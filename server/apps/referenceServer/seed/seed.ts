@@ -1,8 +1,13 @@
-import type { Database } from '../db/database';
-import { hashToken } from '../api/auth';
+// The demo students and their history, written after the server answers (the staff and their tokens come
+// first, seedStaff.ts): students, fingerprints and enrollments in one transaction, then each assessment's
+// instances, variants, submissions and events in a transaction of its own, so that the API's requests
+// interleave (PGlite serves one session) and a restarted server goes on with the assessments not yet
+// seeded. The draws are the same whatever was done before, so a `--seed` gives the same data.
+import type { Database, Queryable } from '../db/database';
 import { bulkInsert, reserveIds } from './bulkInsert';
-import { DEMO_STAFF, demoToken, studentName } from './demoUsers';
+import { studentName } from './demoUsers';
 import { Random } from './random';
+import { seedStaff } from './seedStaff';
 
 export interface SeedOptions {
   students: number;
@@ -38,108 +43,150 @@ const DEFAULT_TERM_START = Date.UTC(2025, 0, 13, 15, 0, 0);
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** True when the demo data of this course exists already (a second start reuses it). */
-export async function isSeeded(db: Database, courseId: string): Promise<boolean> {
-  const rows = await db.query(
-    `SELECT 1 FROM course_permissions cp JOIN users u ON u.id = cp.user_id WHERE cp.course_id = $1 AND u.uid = $2`,
-    [courseId, DEMO_STAFF[0].uid],
-  );
-  return rows.length > 0;
+export interface SeedProgress {
+  /** Assessments seeded by this run, of those that were not yet. */
+  done: number;
+  total: number;
+}
+
+interface Student {
+  id: number;
+  ability: number;
+  fingerprint: number;
+}
+
+/** The whole demo data at once: staff, then students and their history (tests and the bench). */
+export async function seedDemoData(db: Database, courseId: string, options: SeedOptions): Promise<void> {
+  await seedStaff(db, courseId, options.seed);
+  await seedHistory(db, courseId, options);
 }
 
 /**
- * Staff with roles and demo tokens, students, enrollments and their whole assessment history. Runs no
- * question code, so that a server answers within seconds on any course: the submissions have no answers
- * and scores from each student's ability until fillSamples.ts puts the questions' own variants and
- * graded answers in (in the background, after the server answers).
+ * Students, enrollments and their whole assessment history, for every assessment not seeded yet. Runs no
+ * question code: the submissions have no answers and scores from each student's ability until
+ * fillSamples.ts puts the questions' own variants and graded answers in. Stops between assessments once
+ * `signal` is aborted.
  */
-export async function seedDemoData(db: Database, courseId: string, options: SeedOptions): Promise<void> {
+export async function seedHistory(
+  db: Database,
+  courseId: string,
+  options: SeedOptions,
+  run: { signal?: AbortSignal; onProgress?: (p: SeedProgress) => void } = {},
+): Promise<SeedProgress> {
   const rng = new Random(options.seed);
-  await db.transaction(async (tx) => {
-    const cis = await tx.query<{ id: string; term_start: Date | null }>(
-      `SELECT ci.id, COALESCE(ci.publishing_start_date,
-         (SELECT min(r.start_date) FROM course_instance_access_rules r WHERE r.course_instance_id = ci.id)) AS term_start
-       FROM course_instances ci WHERE ci.course_id = $1 AND ci.deleted_at IS NULL ORDER BY ci.id`,
-      [courseId],
-    );
-    const termStart = (ci: { term_start: Date | null }) => ci.term_start?.getTime() ?? DEFAULT_TERM_START;
-    for (const staff of DEMO_STAFF) {
-      const user = await tx.query(
-        `INSERT INTO users (uid, name, email) VALUES ($1, $2, $1)
-         ON CONFLICT (uid) DO UPDATE SET name = EXCLUDED.name RETURNING id`,
-        [staff.uid, staff.name],
-      );
-      const userId = user[0].id;
-      await tx.query(
-        `INSERT INTO access_tokens (user_id, name, token_hash) VALUES ($1, 'demo', $2) ON CONFLICT (token_hash) DO NOTHING`,
-        [userId, hashToken(demoToken(options.seed, staff.uid))],
-      );
-      await tx.query(
-        `INSERT INTO course_permissions (user_id, course_id, course_role) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, course_id) DO UPDATE SET course_role = EXCLUDED.course_role`,
-        [userId, courseId, staff.courseRole],
-      );
-      for (const ci of cis) {
-        if (staff.courseInstanceRole === 'None') continue;
-        await tx.query(
-          `INSERT INTO course_instance_permissions (user_id, course_instance_id, course_instance_role) VALUES ($1, $2, $3)
-           ON CONFLICT (user_id, course_instance_id) DO UPDATE SET course_instance_role = EXCLUDED.course_instance_role`,
-          [userId, ci.id, staff.courseInstanceRole],
-        );
-      }
+  const cis = await db.query<{ id: string; term_start: Date | null }>(
+    `SELECT ci.id, COALESCE(ci.publishing_start_date,
+       (SELECT min(r.start_date) FROM course_instance_access_rules r WHERE r.course_instance_id = ci.id)) AS term_start
+     FROM course_instances ci WHERE ci.course_id = $1 AND ci.deleted_at IS NULL ORDER BY ci.id`,
+    [courseId],
+  );
+  const termStart = (ci: { term_start: Date | null }) => ci.term_start?.getTime() ?? DEFAULT_TERM_START;
+  const pending = await db.query<{ id: string }>(
+    `SELECT DISTINCT a.id FROM assessments a JOIN course_instances ci ON ci.id = a.course_instance_id
+     JOIN assessment_questions aq ON aq.assessment_id = a.id AND aq.deleted_at IS NULL
+     WHERE ci.course_id = $1 AND ci.deleted_at IS NULL AND a.deleted_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM reference_seeded_assessments s WHERE s.assessment_id = a.id)`,
+    [courseId],
+  );
+  const progress: SeedProgress = { done: 0, total: pending.length };
+  const students = await ensureStudents(db, cis, termStart, options, rng);
+  if (pending.length === 0) return progress;
+  const todo = new Set(pending.map((r) => String(r.id)));
+  for (const ci of cis) {
+    // Every instance is planned (the draws of the next ones depend on it); only those not seeded are written.
+    const planned = await planCourseInstance(db, courseId, ci.id, termStart(ci), students, rng);
+    for (const [assessmentId, rows] of planned) {
+      if (!todo.has(assessmentId)) continue;
+      // A turn of the event loop first: a request that arrived meanwhile queues its queries before the next
+      // transaction (PGlite runs in this thread, and the next transaction would otherwise always come first).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (run.signal?.aborted) return progress;
+      await db.transaction(async (tx) => {
+        await insertHistory(tx, rows);
+        await tx.query('INSERT INTO reference_seeded_assessments (assessment_id) VALUES ($1)', [assessmentId]);
+      });
+      progress.done++;
+      run.onProgress?.({ ...progress });
     }
+  }
+  return progress;
+}
 
-    const firstUser = await reserveIds(tx, 'users', options.students);
-    const students = Array.from({ length: options.students }, (_, i) => ({
-      id: firstUser + i,
-      uid: `student${String(i + 1).padStart(4, '0')}@example.com`,
-      uin: String(rng.int(100_000_000, 999_999_999)),
-      name: studentName((items) => rng.pick(items)),
-      ability: 0.35 + rng.next() * 0.6,
-    }));
+/** The students (drawn from `rng` whether or not they exist), written with their fingerprints and enrollments when new. */
+async function ensureStudents(
+  db: Database,
+  cis: { id: string; term_start: Date | null }[],
+  termStart: (ci: { term_start: Date | null }) => number,
+  options: SeedOptions,
+  rng: Random,
+): Promise<Student[]> {
+  const drawn = Array.from({ length: options.students }, (_, i) => ({
+    uid: `student${String(i + 1).padStart(4, '0')}@example.com`,
+    uin: String(rng.int(100_000_000, 999_999_999)),
+    name: studentName((items) => rng.pick(items)),
+    ability: 0.35 + rng.next() * 0.6,
+  }));
+  const fingerprints = drawn.map(() => ({
+    ip: `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
+    agent: rng.pick(['Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0', 'Mozilla/5.0 (Macintosh) Safari/605.1.15']),
+    language: rng.pick(['en-US,en;q=0.9', 'de-DE,de;q=0.8', 'es-ES,es;q=0.9']),
+  }));
+  const uids = drawn.map((s) => s.uid);
+  const existing = await db.query<{ id: string; uid: string; fingerprint: string | null }>(
+    `SELECT u.id, u.uid, (SELECT min(f.id) FROM client_fingerprints f WHERE f.user_id = u.id) AS fingerprint
+     FROM users u WHERE u.uid = ANY($1::text[])`,
+    [uids],
+  );
+  if (existing.length === drawn.length && existing.every((r) => r.fingerprint !== null)) {
+    const byUid = new Map(existing.map((r) => [r.uid, r]));
+    return drawn.map((s) => ({ id: Number(byUid.get(s.uid)!.id), ability: s.ability, fingerprint: Number(byUid.get(s.uid)!.fingerprint) }));
+  }
+  return db.transaction(async (tx) => {
+    const firstUser = await reserveIds(tx, 'users', drawn.length);
+    const firstFingerprint = await reserveIds(tx, 'client_fingerprints', drawn.length);
     await bulkInsert(
       tx,
       'users',
       { id: 'bigint', uid: 'text', uin: 'text', name: 'text', email: 'text' },
-      students.map((s) => [s.id, s.uid, s.uin, s.name, s.uid]),
+      drawn.map((s, i) => [firstUser + i, s.uid, s.uin, s.name, s.uid]),
     );
-    const firstFingerprint = await reserveIds(tx, 'client_fingerprints', students.length);
     await bulkInsert(
       tx,
       'client_fingerprints',
       { id: 'bigint', user_id: 'bigint', user_session_id: 'bigint', ip_address: 'text', user_agent: 'text', accept_language: 'text', created_at: 'timestamptz' },
-      students.map((s, i) => [
-        firstFingerprint + i,
-        s.id,
-        1000 + i,
-        `10.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`,
-        rng.pick(['Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0', 'Mozilla/5.0 (Macintosh) Safari/605.1.15']),
-        rng.pick(['en-US,en;q=0.9', 'de-DE,de;q=0.8', 'es-ES,es;q=0.9']),
-        iso((cis[0] ? termStart(cis[0]) : DEFAULT_TERM_START) - DAY),
-      ]),
+      fingerprints.map((f, i) => [firstFingerprint + i, firstUser + i, 1000 + i, f.ip, f.agent, f.language, iso((cis[0] ? termStart(cis[0]) : DEFAULT_TERM_START) - DAY)]),
     );
     for (const ci of cis) {
       await bulkInsert(
         tx,
         'enrollments',
         { user_id: 'bigint', course_instance_id: 'bigint', status: 'text', created_at: 'timestamptz' },
-        students.map((s) => [s.id, ci.id, 'joined', iso(termStart(ci) - 2 * DAY)]),
+        drawn.map((_, i) => [firstUser + i, ci.id, 'joined', iso(termStart(ci) - 2 * DAY)]),
       );
-      await seedCourseInstance(tx, courseId, ci.id, termStart(ci), students, firstFingerprint - firstUser, rng);
     }
+    return drawn.map((s, i) => ({ id: firstUser + i, ability: s.ability, fingerprint: firstFingerprint + i }));
   });
 }
 
-async function seedCourseInstance(
-  tx: Parameters<Parameters<Database['transaction']>[0]>[0],
+/** One assessment's rows, table by table, in the columns insertHistory writes. */
+interface HistoryRows {
+  ai: unknown[][];
+  iq: unknown[][];
+  variants: unknown[][];
+  subs: unknown[][];
+  events: unknown[][];
+}
+
+/** Every assessment's history in a course instance, by assessment id in the order they are drawn, with ids reserved. */
+async function planCourseInstance(
+  db: Queryable,
   courseId: string,
   ciId: string,
   termStart: number,
-  students: { id: number; ability: number }[],
-  fingerprintOffset: number,
+  students: Student[],
   rng: Random,
-): Promise<void> {
-  const slots = await tx.query<Slot & { assessment_id: string; type: string }>(
+): Promise<Map<string, HistoryRows>> {
+  const slots = await db.query<Slot & { assessment_id: string; type: string }>(
     `SELECT a.id AS assessment_id, a.type, aq.id AS aq_id, aq.question_id, q.qid, aq.alternative_group_id AS group_id,
        z.id AS zone_id, z.number_choose AS zone_choose, aq.max_points, aq.max_auto_points
      FROM assessments a JOIN assessment_questions aq ON aq.assessment_id = a.id AND aq.deleted_at IS NULL
@@ -160,11 +207,7 @@ async function seedCourseInstance(
     group.push({ ...s, max_points: s.max_points ?? 0, max_auto_points: s.max_auto_points ?? 0 });
   }
 
-  const ai: unknown[][] = [];
-  const iq: unknown[][] = [];
-  const variants: unknown[][] = [];
-  const subs: unknown[][] = [];
-  const events: unknown[][] = [];
+  const planned = new Map<string, HistoryRows>();
   let vId = 0;
   let sId = 0;
   const counts = { ai: 0, iq: 0 };
@@ -175,13 +218,15 @@ async function seedCourseInstance(
     counts.ai += takers[p].length;
     for (const zone of a.zones.values()) counts.iq += takers[p].length * chosenCount(zone);
   }
-  let aiId = await reserveIds(tx, 'assessment_instances', counts.ai);
-  let iqId = await reserveIds(tx, 'instance_questions', counts.iq);
+  let aiId = await reserveIds(db, 'assessment_instances', counts.ai);
+  let iqId = await reserveIds(db, 'instance_questions', counts.iq);
   // Variants and submissions are counted as they are made; their ids are offsets fixed up below.
   for (const [p, { assessmentId, a, index }] of plan.entries()) {
     const exam = a.type === 'Exam';
+    const { ai, iq, variants, subs, events }: HistoryRows = { ai: [], iq: [], variants: [], subs: [], events: [] };
+    planned.set(String(assessmentId), { ai, iq, variants, subs, events });
     for (const student of takers[p]) {
-      const fingerprint = student.id + fingerprintOffset;
+      const fingerprint = student.fingerprint;
       const start = termStart + index * 7 * DAY + rng.int(0, 72 * 60) * MINUTE;
       const dateLimit = exam ? start + 60 * MINUTE : null;
       const myAi = aiId++;
@@ -241,18 +286,23 @@ async function seedCourseInstance(
         `${Math.round((t - start) / 1000)} seconds`, iso(t), maxPoints, 0, points, scorePerc, student.id]);
     }
   }
-  const firstVariant = await reserveIds(tx, 'variants', vId);
-  const firstSubmission = await reserveIds(tx, 'submissions', sId);
-  for (const v of variants) v[0] = (v[0] as number) + firstVariant;
-  for (const s of subs) {
-    s[0] = (s[0] as number) + firstSubmission;
-    s[1] = (s[1] as number) + firstVariant;
+  const firstVariant = await reserveIds(db, 'variants', vId);
+  const firstSubmission = await reserveIds(db, 'submissions', sId);
+  for (const { ai, variants, subs, events } of planned.values()) {
+    for (const v of variants) v[0] = (v[0] as number) + firstVariant;
+    for (const s of subs) {
+      s[0] = (s[0] as number) + firstSubmission;
+      s[1] = (s[1] as number) + firstVariant;
+    }
+    for (const e of events) if (e[5] !== null) e[5] = (e[5] as number) + firstVariant;
+    // Student by student: the gradebook's triggers (migration 0003) then rebuild each student's row
+    // about once, not once per batch of instances.
+    ai.sort((x, y) => (x[2] as number) - (y[2] as number) || (x[0] as number) - (y[0] as number));
   }
-  for (const e of events) if (e[5] !== null) e[5] = (e[5] as number) + firstVariant;
+  return planned;
+}
 
-  // Student by student: the gradebook's triggers (migration 0003) then rebuild each student's row
-  // about once, not once per batch of instances.
-  ai.sort((x, y) => (x[2] as number) - (y[2] as number) || (x[0] as number) - (y[0] as number));
+async function insertHistory(tx: Queryable, { ai, iq, variants, subs, events }: HistoryRows): Promise<void> {
   await bulkInsert(tx, 'assessment_instances',
     { id: 'bigint', assessment_id: 'bigint', user_id: 'bigint', number: 'integer', open: 'boolean', date: 'timestamptz', date_limit: 'timestamptz', duration: 'interval', modified_at: 'timestamptz', max_points: 'float8', max_bonus_points: 'float8', points: 'float8', score_perc: 'float8', auth_user_id: 'bigint' },
     ai);

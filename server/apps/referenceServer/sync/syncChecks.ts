@@ -1,14 +1,14 @@
-import { CourseChecker, type QuestionFileChecker } from '../../../lib/course';
-import { questionFileCheckers } from '../../../lib/questionHtml';
+import { CourseChecker } from '../../../lib/course';
 
-/** The checks a sync of one course runs; one set per course, kept between its syncs. */
+/**
+ * The checks a sync of one course runs; one set per course, kept between its syncs. Only the info files,
+ * as PrairieLearn's sync: it never reads question.html, whose findings the editor shows where they are.
+ */
 export interface SyncChecks {
-  /** What decides the sync's status, as PrairieLearn's: the info files only. */
+  /** What decides the sync's status and output, as PrairieLearn's. */
   status: CourseChecker;
-  /** The editor's checks of question.html, listed after PrairieLearn's output and never changing the status. */
-  questionFiles: readonly QuestionFileChecker[];
 }
 
 export function newSyncChecks(): SyncChecks {
-  return { status: new CourseChecker(), questionFiles: questionFileCheckers() };
+  return { status: new CourseChecker() };
 }

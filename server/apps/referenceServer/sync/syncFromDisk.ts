@@ -1,5 +1,5 @@
 import type { Database } from '../db/database';
-import { bold, dim, green, redBright, yellowBright } from './ansi';
+import { bold, green, redBright, yellowBright } from './ansi';
 import { filesInReportOrder, readDiskCourse, type DiskCourse } from './diskCourse';
 import type { SyncChecks } from './syncChecks';
 import type { JobLog } from './jobLog';
@@ -34,15 +34,6 @@ export async function syncFromDisk(db: Database, job: JobLog, courseId: string, 
     job.info(bold(`• ${file.entry.relPath}`));
     for (const e of file.errors) job.info(redBright(`  ✖ ${e.replace(/\n/g, '\n    ')}`));
     for (const w of file.warnings) job.info(yellowBright(`  ⚠ ${w.replace(/\n/g, '\n    ')}`));
-  }
-  if (disk.editorFindings.length > 0) {
-    // Not PrairieLearn's: its sync never reads question.html. Labelled, and without effect on the status.
-    job.info(dim('Editor checks of question.html (not part of PrairieLearn\'s sync; they do not change its status):'));
-    for (const file of disk.editorFindings) {
-      job.info(dim(`• ${file.relPath}`));
-      for (const e of file.errors) job.info(dim(`  error: ${e.replace(/\n/g, '\n    ')}`));
-      for (const w of file.warnings) job.info(dim(`  warning: ${w.replace(/\n/g, '\n    ')}`));
-    }
   }
   return disk;
 }
