@@ -100,12 +100,16 @@ def parse(element_html, data):
 
 
 def test(element_html, data):
+    # The contents PrairieLearn's test() writes (elements/pl-file-editor, 88fb855), so the same answers are graded.
     element = lxml.html.fragment_fromstring(element_html)
     file_name = pl.get_string_attrib(element, "file-name")
-    if data["test_type"] == "invalid":
+    kind = data["test_type"]
+    if kind in ("correct", "incorrect"):
+        text = f"// Test {kind}"
+    elif pl.get_boolean_attrib(element, "allow-blank", False):
+        text = "// Test content (blank allowed, no invalid state)"  # nothing is invalid then
+    else:
         data["raw_submitted_answers"][_field(file_name)] = ""
-        if not pl.get_boolean_attrib(element, "allow-blank", False):
-            data["format_errors"]["_files"] = [f"No submitted answer for {file_name}"]
+        pl.add_files_format_error(data, f"No submitted answer for {file_name}")
         return
-    comment = f"# {data['test_type']} answer for {file_name}\n"
-    data["raw_submitted_answers"][_field(file_name)] = base64.b64encode(comment.encode("utf-8")).decode("ascii")
+    data["raw_submitted_answers"][_field(file_name)] = base64.b64encode(text.encode("utf-8")).decode("ascii")
