@@ -4,7 +4,6 @@ Written from the documented behaviour; `prairielearn.sympy_utils` is imported se
 """
 
 from prairielearn.conversion_utils import *  # noqa: F401,F403
-from prairielearn.matrix_text import *  # noqa: F401,F403
 from prairielearn.serialization import *  # noqa: F401,F403
 from prairielearn.extension_utils import *  # noqa: F401,F403
 from prairielearn.grading_utils import *  # noqa: F401,F403

@@ -1,11 +1,12 @@
 """Parsing student text into numbers and arrays, and printing numbers and arrays back."""
 
-import re
 from typing import Any, Literal
 
 import numpy as np
 
+from prairielearn.matrix_text import string_to_2darray
 from prairielearn.misc_utils import full_unidecode
+from prairielearn.number_text import string_to_number
 from prairielearn.serialization import from_json, is_int_json_serializable, to_json
 from prairielearn.to_precision import to_precision
 
@@ -15,6 +16,7 @@ __all__ = [
     "is_int_json_serializable",
     "string_to_number",
     "string_fraction_to_number",
+    "string_to_2darray",
     "string_to_integer",
     "string_from_numpy",
     "string_from_2darray",
@@ -23,25 +25,6 @@ __all__ = [
     "latex_from_2darray",
     "string_from_number_sigfig",
 ]
-
-
-def string_to_number(s: str, *, allow_complex: bool = True) -> Any:
-    """np.float64 / np.complex128 parsed from s, or None."""
-    s = s.replace("\u2212", "-")
-    s = re.sub(r"(?<=\d)\s+(?=\d)", "", s)
-    if allow_complex:
-        s = s.replace("i", "j")
-        s = re.sub(r"\s*([+-])\s*", r"\1", s)
-    try:
-        return np.float64(float(s))
-    except (ValueError, TypeError):
-        pass
-    if not allow_complex:
-        return None
-    try:
-        return np.complex128(complex(s.strip()))
-    except (ValueError, TypeError):
-        return None
 
 
 def string_fraction_to_number(

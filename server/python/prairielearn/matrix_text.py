@@ -9,8 +9,8 @@ from typing import Any
 
 import numpy as np
 
-from prairielearn.conversion_utils import string_to_number
 from prairielearn.html_utils import escape_invalid_string
+from prairielearn.number_text import string_to_number
 
 __all__ = ["string_to_2darray"]
 

@@ -61,7 +61,6 @@ def render(element_html, data):
     errors = [e for e in data["format_errors"].get("_files", []) if file_name in str(e) or "UTF-8" in str(e)]
     error_html = "".join(f'<div class="invalid-feedback d-block">{html.escape(str(e))}</div>' for e in errors)
     disabled = "" if data["editable"] else " readonly"
-    encoded = base64.b64encode(text.encode("utf-8")).decode("ascii")
     field = _field(file_name)
     # Ace settings for the page script; data-restore-hidden lets the preview put typed text back.
     settings = {
@@ -78,7 +77,7 @@ def render(element_html, data):
             f'<div class="card-header"><code>{html.escape(file_name)}</code></div>'
             f'<textarea class="form-control font-monospace border-0" rows="{min_lines}" spellcheck="false" '
             f'aria-label="Contents of {html.escape(file_name)}" data-target="{field}"{disabled}>{html.escape(text)}</textarea>'
-            f'<input type="hidden" name="{field}" value="{encoded}">{error_html}</div>')
+            f'<input type="hidden" name="{field}">{error_html}</div>')
 
 
 def parse(element_html, data):
