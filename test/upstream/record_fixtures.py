@@ -115,6 +115,12 @@ INPUT_CASES = {
         '<pl-file-upload optional-file-names="x.txt, y.txt, z.txt"></pl-file-upload>',
         '<pl-file-upload optional-file-patterns="[!a]*.md"></pl-file-upload>',
     ],
+    "pl-units-input": [
+        '<pl-units-input answers-name="q" correct-answer="1.5 m"></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="3 m/s" grading-mode="exact-units" magnitude-partial-credit="0.5"></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="2 N" grading-mode="only-units"></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="2 kg" allow-feedback="false" comparison="sigfig" digits="3" grading-mode="exact-units"></pl-units-input>',
+    ],
     "pl-file-editor": [
         '<pl-file-editor file-name="main.py"></pl-file-editor>',
         '<pl-file-editor file-name="notes.md" allow-blank="true"></pl-file-editor>',

@@ -5,7 +5,8 @@
 // test/upstream/record_fixtures.py; replayElementCases.py runs ours through the same steps.
 //   choiceElements.json: pl-multiple-choice, pl-checkbox, pl-matching
 //   inputElements.json: test() answers of pl-integer-input, pl-string-input, pl-symbolic-input,
-//     pl-big-o-input, pl-matrix-input, pl-matrix-component-input, pl-file-upload, pl-file-editor
+//     pl-big-o-input, pl-matrix-input, pl-matrix-component-input, pl-units-input, pl-file-upload, pl-file-editor
+//     (record on a quiet machine: PrairieLearn's big-O grading gives 0 when its sympy limit times out)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
