@@ -120,6 +120,8 @@ INPUT_CASES = {
         '<pl-units-input answers-name="q" correct-answer="3 m/s" grading-mode="exact-units" magnitude-partial-credit="0.5"></pl-units-input>',
         '<pl-units-input answers-name="q" correct-answer="2 N" grading-mode="only-units"></pl-units-input>',
         '<pl-units-input answers-name="q" correct-answer="2 kg" allow-feedback="false" comparison="sigfig" digits="3" grading-mode="exact-units"></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="" allow-blank="true" blank-value=""></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="" allow-blank="true" blank-value="" atol="1 cm"></pl-units-input>',
     ],
     "pl-file-editor": [
         '<pl-file-editor file-name="main.py"></pl-file-editor>',

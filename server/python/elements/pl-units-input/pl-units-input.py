@@ -82,7 +82,7 @@ def _atol(opts, correct):
 def _grade(opts, submitted, correct_text):
     """(score, feedback or None) for a parsed submission against the correct answer string."""
     if submitted == "" or correct_text == "":
-        return (1.0 if submitted == correct_text else 0.0), None
+        return (1.0, None) if submitted == correct_text else (0.0, INCORRECT)
     ureg = _ureg()
     if opts["mode"] == "only-units":
         ok = ureg.Quantity(submitted).units == ureg.Quantity(correct_text).units
@@ -147,6 +147,9 @@ def prepare(element_html, data):
             raise ValueError(f'correct answer "{correct}" of "{name}" is not valid: {error}')
     atol = _ureg().Quantity(opts["atol"])
     if opts["mode"] == "with-units":
+        if correct == "" and not opts["atol_given"]:
+            raise ValueError('In "with-units" grading with a blank "correct-answer", "atol" units cannot be inferred and '
+                             "must be set for display in the question panel.")
         if opts["atol_given"] and atol.dimensionless:
             raise ValueError(f'"atol" attribute "{opts["atol"]}" must have units in "with-units" grading.')
         if pl.has_attrib(element, "comparison"):
