@@ -82,8 +82,11 @@ test('order blocks drag and move by keyboard, Ace edits the file, and both survi
     assert.match(await tab.evaluate('document.activeElement.textContent'), /^pass/, 'focus stays on the moved block');
     assert.equal(await tab.locator('.pl-order-blocks [aria-live]').textContent(), 'Answer position 2 of 3, indent 1');
 
-    // Ace, from dist/ace under the page's CSP, with the Python mode loaded on demand.
+    // Ace, from dist/ace under the page's CSP, with the Python mode loaded on demand. The hidden field, rendered
+    // empty as PrairieLearn's is, holds the initial text before any typing.
     await tab.waitForSelector('.pl-file-editor .ace_editor');
+    const initial = await tab.evaluate(`document.querySelector('input[name="${EDITOR_FIELD}"]').value`);
+    assert.equal(Buffer.from(initial, 'base64').toString('utf8'), 'def f():\n    return 1');
     await tab.waitForSelector('.pl-file-editor .ace_keyword');
     await tab.click('.pl-file-editor .ace_content');
     await tab.keyboard.press('Control+End');

@@ -1,9 +1,10 @@
 """Records what PrairieLearn's own elements give for fixed cases, as fixtures for
 test/lib/runtime/upstreamFixtures.test.ts (which then needs no checkout).
 
-Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json>
+Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json> [choice|inputs]
 
-Each case is one element's HTML and a seed. For each: prepare (params, correct answers), then
+Each case is one element's HTML (with, for elements that read them from server.py, the correct answers given
+before prepare) and a seed. For each: prepare (params, correct answers), then
 test() of each type on PrairieLearn's params, then parse + grade of each test answer. Every phase
 seeds `random` with the case's seed first, as one call unit does.
 """
@@ -15,6 +16,7 @@ import subprocess
 import sys
 
 CHECKOUT = os.path.abspath(sys.argv[1])
+CASE_SET = sys.argv[4] if len(sys.argv) > 4 else "choice"
 sys.argv = [sys.argv[0], CHECKOUT, sys.argv[2], sys.argv[3]]
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pl_unit  # noqa: E402  (sets up the checkout's paths and shims)
@@ -32,7 +34,7 @@ MATCH = ('<pl-statement match="1">one</pl-statement><pl-statement match="2">two<
          '<pl-option name="1">I</pl-option><pl-option name="2">II</pl-option><pl-option name="3">III</pl-option>'
          '<pl-option name="4">IV</pl-option><pl-option name="5">V</pl-option><pl-option name="6">VI</pl-option>')
 
-CASES = {
+CHOICE_CASES = {
     "pl-multiple-choice": [
         f'<pl-multiple-choice answers-name="q">{MC_ANSWERS}</pl-multiple-choice>',
         f'<pl-multiple-choice answers-name="q" number-answers="3">{MC_ANSWERS}</pl-multiple-choice>',
@@ -66,12 +68,73 @@ CASES = {
         f'<pl-matching answers-name="q" number-options="6" fixed-options-order="true" allow-blank="true">{MATCH}</pl-matching>',
     ],
 }
+MATRIX = {"_type": "ndarray", "_value": [[1.5, -2.0, 3.25], [0.0, 10.0, -7.5]], "_dtype": "float64"}
+INT_MATRIX = [[1, 2], [3, 4]]
+INPUT_CASES = {
+    "pl-integer-input": [
+        '<pl-integer-input answers-name="q" correct-answer="42"></pl-integer-input>',
+        '<pl-integer-input answers-name="q" correct-answer="1f" base="16"></pl-integer-input>',
+        '<pl-integer-input answers-name="q" correct-answer="-26" base="0"></pl-integer-input>',
+        '<pl-integer-input answers-name="q" correct-answer="zz" base="36"></pl-integer-input>',
+        '<pl-integer-input answers-name="q" correct-answer="101" base="2" weight="2"></pl-integer-input>',
+        '<pl-integer-input answers-name="q" correct-answer="" allow-blank="true" blank-value=""></pl-integer-input>',
+    ],
+    "pl-string-input": [
+        '<pl-string-input answers-name="q" correct-answer="hello"></pl-string-input>',
+        '<pl-string-input answers-name="q" correct-answer="Hello World" ignore-case="true" remove-spaces="true"></pl-string-input>',
+        '<pl-string-input answers-name="q" correct-answer="yes" allow-blank="true"></pl-string-input>',
+        '<pl-string-input answers-name="q" correct-answer="a+b" correct-answer-format="regex"></pl-string-input>',
+    ],
+    "pl-symbolic-input": [
+        '<pl-symbolic-input answers-name="q" variables="x" correct-answer="x^2 + 2x"></pl-symbolic-input>',
+        '<pl-symbolic-input answers-name="q" variables="x, y" correct-answer="sin(x)*y + e"></pl-symbolic-input>',
+        '<pl-symbolic-input answers-name="q" variables="z" allow-complex="true" correct-answer="z + 2i"></pl-symbolic-input>',
+        '<pl-symbolic-input answers-name="q" variables="z" allow-complex="true" imaginary-unit-for-display="j" correct-answer="3j*z"></pl-symbolic-input>',
+        '<pl-symbolic-input answers-name="q" variables="x" allow-trig-functions="false" correct-answer="x/2 - 1"></pl-symbolic-input>',
+    ],
+    "pl-big-o-input": [
+        '<pl-big-o-input answers-name="q" variable="n" correct-answer="n^2"></pl-big-o-input>',
+        '<pl-big-o-input answers-name="q" variable="n" type="theta" correct-answer="n*log(n)"></pl-big-o-input>',
+        '<pl-big-o-input answers-name="q" variable="n" type="omega" correct-answer="2^n"></pl-big-o-input>',
+        '<pl-big-o-input answers-name="q" variables="m, n" type="little-o" correct-answer="m*n" weight="3"></pl-big-o-input>',
+    ],
+    "pl-matrix-input": [
+        ('<pl-matrix-input answers-name="A"></pl-matrix-input>', {"A": MATRIX}),
+        ('<pl-matrix-input answers-name="A" comparison="sigfig" digits="3"></pl-matrix-input>', {"A": INT_MATRIX}),
+        ('<pl-matrix-input answers-name="A" weight="2"></pl-matrix-input>', {"A": [[0.1], [2.5], [-1e-3]]}),
+    ],
+    "pl-matrix-component-input": [
+        ('<pl-matrix-component-input answers-name="M"></pl-matrix-component-input>', {"M": MATRIX}),
+        ('<pl-matrix-component-input answers-name="M" allow-partial-credit="true"></pl-matrix-component-input>', {"M": INT_MATRIX}),
+        ('<pl-matrix-component-input answers-name="M" comparison="decdig" digits="1"></pl-matrix-component-input>', {"M": [[0.5, 1.25]]}),
+    ],
+    "pl-file-upload": [
+        '<pl-file-upload file-names="main.py, notes.txt"></pl-file-upload>',
+        '<pl-file-upload file-names="a\\,b.txt, c.txt" optional-file-names="d.txt, e.txt"></pl-file-upload>',
+        '<pl-file-upload file-patterns="*.c, *.c, data[0-9].csv" optional-file-patterns="*.h, notes[0-9].txt"></pl-file-upload>',
+        '<pl-file-upload optional-file-names="x.txt, y.txt, z.txt"></pl-file-upload>',
+        '<pl-file-upload optional-file-patterns="[!a]*.md"></pl-file-upload>',
+    ],
+    "pl-units-input": [
+        '<pl-units-input answers-name="q" correct-answer="1.5 m"></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="3 m/s" grading-mode="exact-units" magnitude-partial-credit="0.5"></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="2 N" grading-mode="only-units"></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="2 kg" allow-feedback="false" comparison="sigfig" digits="3" grading-mode="exact-units"></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="" allow-blank="true" blank-value=""></pl-units-input>',
+        '<pl-units-input answers-name="q" correct-answer="" allow-blank="true" blank-value="" atol="1 cm"></pl-units-input>',
+    ],
+    "pl-file-editor": [
+        '<pl-file-editor file-name="main.py"></pl-file-editor>',
+        '<pl-file-editor file-name="notes.md" allow-blank="true"></pl-file-editor>',
+    ],
+}
+CASES = {"choice": CHOICE_CASES, "inputs": INPUT_CASES}[CASE_SET]
 SEEDS = [1, 7, 42, 1234567]
 COURSE = "/nonexistent-course"
 
 
-def base(seed):
-    return {"params": {}, "correct_answers": {}, "variant_seed": seed, "preferences": {},
+def base(seed, given=None):
+    return {"params": {}, "correct_answers": json.loads(json.dumps(given or {})), "variant_seed": seed, "preferences": {},
             "options": {"question_path": "/nonexistent", "server_files_course_path": "/nonexistent"}}
 
 
@@ -83,10 +146,11 @@ def phase(name, html, data, seed):
     return data
 
 
-def run_case(html, seed):
-    out = {"html": html, "seed": seed}
+def run_case(case, seed):
+    html, given = case if isinstance(case, tuple) else (case, None)
+    out = {"html": html, "seed": seed, **({"given": given} if given else {})}
     try:
-        prepared = phase("prepare", html, {**base(seed), "answers_names": {}}, seed)
+        prepared = phase("prepare", html, {**base(seed, given), "answers_names": {}}, seed)
     except Exception as err:  # noqa: BLE001 - a case PrairieLearn rejects is recorded as such
         return {**out, "prepareError": f"{type(err).__name__}: {err}"}
     out["params"], out["correct_answers"] = prepared["params"], prepared["correct_answers"]
@@ -116,7 +180,7 @@ def main():
     commit = subprocess.run(["git", "-C", CHECKOUT, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
     result = {"prairielearnCommit": commit or os.environ.get("PL_COMMIT", "unknown"), "pythonHashSeed": os.environ.get("PYTHONHASHSEED"), "elements": {}}
     for element, cases in CASES.items():
-        result["elements"][element] = [run_case(html, seed) for html in cases for seed in SEEDS]
+        result["elements"][element] = [run_case(case, seed) for case in cases for seed in SEEDS]
     with open(sys.argv[3], "w", encoding="utf-8") as f:
         json.dump(result, f, indent=1, sort_keys=True)
         f.write("\n")

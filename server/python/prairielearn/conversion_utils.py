@@ -1,11 +1,12 @@
 """Parsing student text into numbers and arrays, and printing numbers and arrays back."""
 
-import re
 from typing import Any, Literal
 
 import numpy as np
 
+from prairielearn.matrix_text import string_to_2darray
 from prairielearn.misc_utils import full_unidecode
+from prairielearn.number_text import string_to_number
 from prairielearn.serialization import from_json, is_int_json_serializable, to_json
 from prairielearn.to_precision import to_precision
 
@@ -15,8 +16,8 @@ __all__ = [
     "is_int_json_serializable",
     "string_to_number",
     "string_fraction_to_number",
-    "string_to_integer",
     "string_to_2darray",
+    "string_to_integer",
     "string_from_numpy",
     "string_from_2darray",
     "numpy_to_matlab",
@@ -24,25 +25,6 @@ __all__ = [
     "latex_from_2darray",
     "string_from_number_sigfig",
 ]
-
-
-def string_to_number(s: str, *, allow_complex: bool = True) -> Any:
-    """np.float64 / np.complex128 parsed from s, or None."""
-    s = s.replace("\u2212", "-")
-    s = re.sub(r"(?<=\d)\s+(?=\d)", "", s)
-    if allow_complex:
-        s = s.replace("i", "j")
-        s = re.sub(r"\s*([+-])\s*", r"\1", s)
-    try:
-        return np.float64(float(s))
-    except (ValueError, TypeError):
-        pass
-    if not allow_complex:
-        return None
-    try:
-        return np.complex128(complex(s.strip()))
-    except (ValueError, TypeError):
-        return None
 
 
 def string_fraction_to_number(
@@ -54,36 +36,32 @@ def string_fraction_to_number(
     if a_sub.strip() == "":
         return None, {"format_errors": "The submitted answer was blank."}
     a_sub = a_sub.replace("\u2215", "/").replace("\u00f7", "/")
-    kind = "(or complex) " if allow_complex else ""
-    parts = a_sub.split("/")
-    try:
-        if len(parts) == 2:
-            if not allow_fractions:
-                return None, {"format_errors": "Fractional answers are not allowed in this input."}
-            num = string_to_number(parts[0], allow_complex=allow_complex)
-            den = string_to_number(parts[1], allow_complex=allow_complex)
-            if num is None or den is None:
-                return None, {
-                    "format_errors": "Invalid format: The numerator/denominator could not be interpreted "
-                    f"as a decimal {kind}number."
-                }
-            if den == 0:
-                return None, {"format_errors": "Your expression resulted in a division by zero."}
-            value = num / den
-        else:
-            value = string_to_number(a_sub, allow_complex=allow_complex)
-            if value is None:
-                return None, {
-                    "format_errors": "Invalid format: The submitted answer could not be interpreted "
-                    f"as a decimal {kind}number."
-                }
-        if not np.isfinite(value):
-            return None, {"format_errors": "Invalid format: The submitted answer is not a finite number."}
-        if isinstance(value, np.complexfloating) and value.imag == 0:
-            value = np.float64(value.real)
-        return value, {"submitted_answers": to_json(value)}
-    except (ZeroDivisionError, FloatingPointError):
-        return None, {"format_errors": "Your expression resulted in a division by zero."}
+    # Messages as PrairieLearn's (python/prairielearn/conversion_utils.py, 88fb855).
+    kind = " (or complex) " if allow_complex else " "
+    not_finite = "Invalid format: The submitted answer is not a finite number."
+    if a_sub.count("/") == 1:
+        if not allow_fractions:
+            return None, {"format_errors": "Fractional answers are not allowed in this input."}
+        top, bottom = a_sub.split("/")
+        num = string_to_number(top, allow_complex=allow_complex)
+        if num is None or not np.isfinite(num):
+            return None, {"format_errors": f"Invalid format: The numerator could not be interpreted as a decimal{kind}number."}
+        den = string_to_number(bottom, allow_complex=allow_complex)
+        if den is None or not np.isfinite(den):
+            return None, {"format_errors": f"Invalid format: The denominator could not be interpreted as a decimal{kind}number."}
+        if den == 0 and num != 0:
+            return None, {"format_errors": "Your expression resulted in a division by zero."}
+        with np.errstate(invalid="ignore"):
+            value = num / den  # 0/0 is nan: "not a finite number", as there
+    else:
+        value = string_to_number(a_sub, allow_complex=allow_complex)
+        if value is None:
+            return None, {"format_errors": f"Invalid format: The submitted answer could not be interpreted as a decimal{kind}number."}
+    if not np.isfinite(value):
+        return None, {"format_errors": not_finite}
+    if isinstance(value, np.complexfloating) and value.imag == 0:
+        value = np.float64(value.real)
+    return value, {"submitted_answers": to_json(value)}
 
 
 def string_to_integer(s: str, base: int = 10) -> int | None:
@@ -92,87 +70,6 @@ def string_to_integer(s: str, base: int = 10) -> int | None:
         return int(s, base)
     except ValueError:
         return None
-
-
-def _parse_cell(text: str, allow_complex: bool) -> Any:
-    text = text.strip()
-    if text == "":
-        return None
-    return string_to_number(text, allow_complex=allow_complex)
-
-
-def _matlab_rows(body: str, allow_complex: bool) -> tuple[list[list[Any]] | None, str | None]:
-    rows: list[list[Any]] = []
-    raw_rows = body.split(";")
-    for i, raw in enumerate(raw_rows):
-        if raw.strip() == "" and i == len(raw_rows) - 1 and i > 0:
-            continue
-        cells = [c for c in re.split(r"[\s,]+", raw.strip()) if c != ""] if raw.strip() else []
-        if not cells:
-            return None, f"Row {i + 1} of the matrix is empty."
-        row = []
-        for j, c in enumerate(cells):
-            v = _parse_cell(c, allow_complex)
-            if v is None:
-                return None, f"Entry {j + 1} of row {i + 1} is invalid: <code>{c}</code>."
-            row.append(v)
-        rows.append(row)
-    return rows, None
-
-
-def _python_rows(body: str, allow_complex: bool) -> tuple[list[list[Any]] | None, str | None]:
-    inner = body.strip()
-    if not (inner.startswith("[") and inner.endswith("]")):
-        return None, "The outer brackets must contain a comma-separated list of rows, each in square brackets."
-    inner = inner[1:-1].strip()
-    pieces = re.findall(r"\[([^\[\]]*)\]", inner)
-    leftover = re.sub(r"\[[^\[\]]*\]", "", inner)
-    if leftover.replace(",", "").strip() != "" or leftover.count(",") != len(pieces) - 1:
-        return None, "Rows must be written as [a, b, ...] and separated by commas."
-    rows = []
-    for i, piece in enumerate(pieces):
-        cells = piece.split(",")
-        row = []
-        for j, c in enumerate(cells):
-            v = _parse_cell(c, allow_complex)
-            if v is None:
-                what = "empty" if c.strip() == "" else f"invalid: <code>{c.strip()}</code>"
-                return None, f"Entry {j + 1} of row {i + 1} is {what}."
-            row.append(v)
-        rows.append(row)
-    return rows, None
-
-
-def string_to_2darray(s: str, *, allow_complex: bool = True) -> tuple[np.ndarray | None, dict[str, str]]:
-    """A 2-D array parsed from a scalar, MATLAB ([1 2; 3 4]) or Python ([[1, 2], [3, 4]]) string."""
-    s = full_unidecode(s)
-    opens, closes = s.count("["), s.count("]")
-    if opens != closes:
-        return None, {"format_error": "Unbalanced square brackets."}
-    if opens == 0:
-        v = _parse_cell(s, allow_complex)
-        if v is None:
-            return None, {"format_error": "Invalid format (missing square brackets and not a real number)."}
-        return np.array([[v]]), {"format_type": "python"}
-    first, last = s.index("["), s.rindex("]")
-    if s[:first].strip():
-        return None, {"format_error": "Non-empty text before the first '['."}
-    if s[last + 1 :].strip():
-        return None, {"format_error": "Non-empty text after the last ']'."}
-    body = s[first + 1 : last]
-    if opens == 1:
-        rows, err = _matlab_rows(body, allow_complex)
-        fmt = "matlab"
-    else:
-        rows, err = _python_rows(s[first : last + 1], allow_complex)
-        fmt = "python"
-    if err is not None or rows is None:
-        return None, {"format_error": err or "Invalid format."}
-    widths = {len(r) for r in rows}
-    if len(widths) != 1:
-        return None, {"format_error": "All rows must have the same number of columns."}
-    dtype = complex if any(isinstance(x, (complex, np.complexfloating)) for r in rows for x in r) else float
-    return np.array(rows, dtype=dtype), {"format_type": fmt}
 
 
 def _fmt(x: Any, presentation_type: str, digits: int) -> str:

@@ -62,6 +62,9 @@ def _namespaces(
     assumptions: dict[str, Any] | None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
     names = get_builtin_constants(allow_complex=allow_complex)
+    # PrairieLearn reads the rest of a name from all of sympy, so `E` (how sympy prints e, and so how its test
+    # answers write it) is Euler's number unless a variable takes the name.
+    names["E"] = sympy.E
     functions = get_builtin_functions(allow_trig_functions=allow_trig_functions, allow_sets=allow_sets)
     for v in variables or []:
         v = v.strip()

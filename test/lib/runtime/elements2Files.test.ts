@@ -36,7 +36,10 @@ test('pl-file-upload parse keeps allowed files and reports missing ones under _f
   assert.deepEqual(missing.format_errors._files, ['The following required files were missing: b.txt', 'The following required file patterns were missing: *.csv']);
   assert.deepEqual(missing.format_errors[field], missing.format_errors._files);
   assert.deepEqual(submit(UP, UPLOAD, v, {}).format_errors._files, ['No submitted answer for file upload.']);
-  assert.deepEqual(submit(UP, UPLOAD, v, { [field]: '{not json' }).format_errors[field], ['Could not parse submitted files.']);
+  // Unreadable JSON is reported, then checked as no files, so the missing ones are listed too
+  // (elements/pl-file-upload/pl-file-upload.py parse, 88fb855).
+  assert.deepEqual(submit(UP, UPLOAD, v, { [field]: '{not json' }).format_errors[field],
+    ['Could not parse submitted files.', 'The following required files were missing: a.py, b.txt', 'The following required file patterns were missing: *.csv']);
   // Patterns match case-insensitively, as PrairieLearn's glob-to-regex matching does (pl-file-upload.py match_regex_with_files).
   const upper = submit(UP, UPLOAD, v, { [field]: JSON.stringify([files[0], files[1], { name: 'DATA.CSV', contents: b64('3') }]) });
   assert.deepEqual(upper.submitted_answers._files.map((f: any) => f.name), ['a.py', 'b.txt', 'DATA.CSV']);

@@ -124,9 +124,12 @@ test('pl-matrix-component-input renders each panel', () => {
 });
 
 test('pl-matrix-component-input test() agrees with parse and grade for every test type', () => {
-  for (const html of [HTML, PARTIAL, '<pl-matrix-component-input answers-name="A" comparison="sigfig" digits="1" allow-partial-credit="true"></pl-matrix-component-input>']) {
+  // The wrong answer shifts each entry by 1 to 10, as PrairieLearn's test() does
+  // (elements/pl-matrix-component-input, 88fb855), and expects every entry marked wrong: so the entries
+  // here are ones such a shift always moves out of tolerance (1e6 at one significant figure would not be).
+  for (const html of [HTML, PARTIAL, '<pl-matrix-component-input answers-name="A" comparison="sigfig" digits="2" allow-partial-credit="true"></pl-matrix-component-input>']) {
     for (const seed of [1, 2]) {
-      const v = makeVariant(EL, html, seed, {}, { A: [[1.5, -2], [0, 4e-3], [1e6, 7]] });
+      const v = makeVariant(EL, html, seed, {}, { A: [[1.5, -2], [0, 4e-3], [12, 7]] });
       for (const type of ['correct', 'incorrect', 'invalid'] as const) {
         const { expected } = selfTest(EL, html, v, type);
         if (type === 'correct') assert.equal(expected.partial_scores.A.score, 1);

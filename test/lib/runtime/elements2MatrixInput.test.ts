@@ -35,10 +35,14 @@ test('pl-matrix-input comparison sigfig / decdig and a missing correct answer sk
 test('pl-matrix-input format errors: unbalanced brackets, ragged rows, no answer', () => {
   const v = variant();
   const d = submit(EL, HTML, v, { A: '[1 2; 3' });
-  assert.match(d.format_errors.A, /MATLAB format/);
+  // PrairieLearn's message, then its help (python/prairielearn/conversion_utils.py string_to_2darray and
+  // elements/pl-matrix-input/pl-matrix-input.mustache, 88fb855).
+  assert.match(d.format_errors.A, /^<p>\n\s+Unbalanced square brackets\.\n\s+<\/p>/);
+  assert.match(d.format_errors.A, /Answers should be submitted in Matlab or Python array format\./);
   assert.equal(d.submitted_answers.A, null);
-  assert.ok(submit(EL, HTML, v, { A: '[[1, 2], [3]]' }).format_errors.A);
-  assert.match(submit(EL, HTML, v, {}).format_errors.A, /^No submitted answer\./);
+  assert.match(submit(EL, HTML, v, { A: '[[1, 2], [3]]' }).format_errors.A, /Rows 1 and 2 of the matrix have a different number of columns\./);
+  assert.match(submit(EL, HTML, v, { A: '[, ,1, 2, 3]' }).format_errors.A, /Entry <code class="user-output-invalid"><\/code> at location \(row=1, column=1\) in the matrix has an invalid format\./);
+  assert.match(submit(EL, HTML, v, {}).format_errors.A, /^<p>\n\s+No submitted answer\./);
   assert.match(elementError(EL, 'render', '<pl-matrix-input answers-name="A" rtol="-1"></pl-matrix-input>', phaseData('render-question')) ?? '', /rtol = -1 must be non-negative/);
 });
 

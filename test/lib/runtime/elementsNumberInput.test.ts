@@ -31,11 +31,12 @@ test('number input parse: numbers, fractions, complex and the format-error block
   assert.deepEqual(parse(' -2.5e3 ').submitted_answers, { x: -2500 });
   const bad = parse('x+1');
   assert.equal(bad.submitted_answers.x, null);
-  assert.match(bad.format_errors.x, /^Invalid format: The submitted answer could not be interpreted as a decimal number\./);
+  // PrairieLearn's text and layout (elements/pl-number-input/pl-number-input.mustache, 88fb855).
+  assert.match(bad.format_errors.x, /^<p>\n {12}Invalid format: The submitted answer could not be interpreted as a decimal number\.\n/);
   assert.match(bad.format_errors.x, /Do not write variables or other symbols/);
-  assert.match(parse('1/2', '<pl-number-input answers-name="x" allow-fractions="false"></pl-number-input>').format_errors.x, /^Fractional answers are not allowed in this input\..*variables, fractions, or other symbols/s);
-  assert.match(parse(undefined).format_errors.x, /^No submitted answer\./);
-  assert.match(parse('').format_errors.x, /^The submitted answer was blank\./);
+  assert.match(parse('1/2', '<pl-number-input answers-name="x" allow-fractions="false"></pl-number-input>').format_errors.x, /^<p>\n\s+Fractional answers are not allowed in this input\..*variables, fractions, or other symbols/s);
+  assert.match(parse(undefined).format_errors.x, /^<p>\n\s+No submitted answer\./);
+  assert.match(parse('').format_errors.x, /^<p>\n\s+The submitted answer was blank\./);
   assert.deepEqual(parse('2-3i', '<pl-number-input answers-name="x" allow-complex="true"></pl-number-input>').submitted_answers.x, { _type: 'complex', _value: { real: 2, imag: -3 } });
   assert.deepEqual(parse('  ', '<pl-number-input answers-name="x" allow-blank="true"></pl-number-input>').submitted_answers, { x: 0 });
   assert.deepEqual(parse('', '<pl-number-input answers-name="x" allow-blank="true" blank-value=""></pl-number-input>').submitted_answers, { x: '' });
@@ -130,8 +131,9 @@ test('integer input: parse in bases, big integers as text, blank handling, grade
   const el = '<pl-integer-input answers-name="x"></pl-integer-input>';
   assert.deepEqual(parse(el, ' 42 ').submitted_answers, { x: 42 });
   assert.deepEqual(parse(el, '123456789012345678901234567890').submitted_answers, { x: '123456789012345678901234567890' });
-  assert.match(parse(el, '4.5').format_errors.x, /^Invalid format: the submitted answer could not be interpreted as an integer\./);
-  assert.match(parse(el, '').format_errors.x, /^Invalid format: the submitted answer was blank\./);
+  // PrairieLearn's text and layout (elements/pl-integer-input/pl-integer-input.mustache, 88fb855).
+  assert.match(parse(el, '4.5').format_errors.x, /^<p> Invalid format:\n\s+the submitted answer could not be interpreted as an integer\./);
+  assert.match(parse(el, '').format_errors.x, /^<p> Invalid format:\n\s+the submitted answer was blank\./);
   assert.equal(parse(el).format_errors.x, 'No submitted answer.');
   assert.deepEqual(parse('<pl-integer-input answers-name="x" base="16"></pl-integer-input>', 'ff').submitted_answers, { x: 255 });
   assert.match(parse('<pl-integer-input answers-name="x" base="2"></pl-integer-input>', '12').format_errors.x, /in base 2/);

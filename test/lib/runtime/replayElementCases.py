@@ -49,8 +49,8 @@ def phase(element, name, html, data, seed):
     return data
 
 
-def base(seed):
-    return {"params": {}, "correct_answers": {}, "variant_seed": seed, "preferences": {},
+def base(seed, given=None):
+    return {"params": {}, "correct_answers": copy(given or {}), "variant_seed": seed, "preferences": {},
             "options": {"question_path": "/nonexistent", "server_files_course_path": "/nonexistent"}}
 
 
@@ -62,7 +62,7 @@ def replay(element, case):
     html, seed = case["html"], case["seed"]
     out = {"html": html, "seed": seed}
     try:
-        prepared = phase(element, "prepare", html, {**base(seed), "answers_names": {}}, seed)
+        prepared = phase(element, "prepare", html, {**base(seed, case.get("given")), "answers_names": {}}, seed)
     except Exception as err:  # noqa: BLE001
         return {**out, "prepareError": f"{type(err).__name__}: {err}"}
     out["params"], out["correct_answers"] = prepared["params"], prepared["correct_answers"]

@@ -13,18 +13,19 @@ OPTIONAL = ["weight", "correct-answer", "aria-label", "variable", "variables", "
             "type", "placeholder", "show-score", "allow-blank", "blank-value", "initial-value"]
 TYPES = {"big-o": "O", "theta": "\\Theta", "omega": "\\Omega", "little-o": "o", "little-omega": "\\omega"}
 TIMEOUT = "Your answer did not converge, so your expression may be too loose or tight."
-# Feedback texts as PrairieLearn shows them (big_o_utils.py), its "unncessary" spelling included.
+# Feedback texts as PrairieLearn shows them (elements/pl-big-o-input/big_o_utils.py at 88fb855).
 CORRECT = "Correct!"
 COMPLEX = "Correct! Note that your expression may be unnecessarily complex."
 NEGATIVE = "Your expression is negative."
 WRONG = "Your answer is incorrect."
 LOOSE = "Your answer is correct, but too loose."
 LOWER_ORDER = "Your answer is correct, but you have unnecessary lower order terms."
-CONSTANTS = "Your answer is correct but has unncessary constant factors."
+CONSTANTS = "Your answer is correct but has unnecessary constant factors."
 THETA_LOWER_ORDER = "Incorrect, your answer has unnecessary lower order terms."
 THETA_CONSTANTS = "Incorrect, your answer has unnecessary constant factors."
 TYPE_ERROR = "Your answer could not be processed by the autograder. Did you divide by 0?"
-INVALID_SAMPLES = ["n +* 1", "n^", "(n", "tan(n)", "n # some text"]
+# PrairieLearn's invalid test answers, in its order (one random.choice picks one).
+INVALID_SAMPLES = ["n + 1.234", "1 and 0", "tan(n)", "n + m", "n +* 1", "n + 1\\n", "n # some text"]
 
 
 def _kind(element):
@@ -146,20 +147,30 @@ def grade(element_html, data):
 
 
 def test(element_html, data):
+    # As PrairieLearn's (elements/pl-big-o-input, 88fb855): a random constant factor for the wrong answer, with the
+    # partial score PrairieLearn expects for it (not graded here).
     element = lxml.html.fragment_fromstring(element_html)
     name = pl.get_string_attrib(element, "answers-name")
     weight = pl.get_integer_attrib(element, "weight", 1)
-    if data["test_type"] == "invalid":
+    kind = data["test_type"]
+    if kind == "invalid":
         data["raw_submitted_answers"][name] = random.choice(INVALID_SAMPLES)
         data["format_errors"][name] = ""
         return
-    correct = data["correct_answers"].get(name)
-    if correct is None:
+    if name not in data["correct_answers"]:
         return
-    raw = str(correct) if data["test_type"] == "correct" else f"{random.randint(2, 9)} * ({correct})"
-    score, feedback = _grade(_kind(element), raw, str(correct), _variables(element, data))
-    data["raw_submitted_answers"][name] = raw
-    data["partial_scores"][name] = {"score": score, "weight": weight, **({"feedback": feedback} if feedback else {})}
+    correct = data["correct_answers"][name]
+    if kind == "correct":
+        data["raw_submitted_answers"][name] = correct
+        data["partial_scores"][name] = {"score": 1, "weight": weight, "feedback": CORRECT}
+    elif correct == "":
+        data["raw_submitted_answers"][name] = f"{random.randint(4, 100):d} * 1"
+        data["partial_scores"][name] = {"score": 0, "weight": weight, "feedback": WRONG}
+    else:
+        data["raw_submitted_answers"][name] = f"{random.randint(4, 100):d} * {correct}"
+        theta = _kind(element) == "theta"
+        data["partial_scores"][name] = {"score": 0.25 if theta else 0.5, "weight": weight,
+                                        "feedback": THETA_CONSTANTS if theta else CONSTANTS}
 
 
 def _latex(text, variables):

@@ -84,9 +84,11 @@
     const area = root.querySelector('textarea[data-target]');
     const hidden = area && root.querySelector(`input[name="${area.dataset.target}"]`);
     if (!area || !hidden) return;
-    // A restored hidden value (typed before a re-render) wins over the rendered text.
-    const restored = decode(hidden.value);
+    // The page comes with the hidden field empty, as PrairieLearn's does; the editor's text fills it. A value
+    // there was restored (typed before a re-render) and wins over the rendered text.
+    const restored = hidden.value ? decode(hidden.value) : null;
     if (restored !== null && restored !== area.value) area.value = restored;
+    if (!hidden.value) hidden.value = encode(area.value);
     const store = (text) => {
       hidden.value = encode(text);
       hidden.dispatchEvent(new Event('change', { bubbles: true }));

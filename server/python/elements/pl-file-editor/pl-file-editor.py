@@ -61,7 +61,6 @@ def render(element_html, data):
     errors = [e for e in data["format_errors"].get("_files", []) if file_name in str(e) or "UTF-8" in str(e)]
     error_html = "".join(f'<div class="invalid-feedback d-block">{html.escape(str(e))}</div>' for e in errors)
     disabled = "" if data["editable"] else " readonly"
-    encoded = base64.b64encode(text.encode("utf-8")).decode("ascii")
     field = _field(file_name)
     # Ace settings for the page script; data-restore-hidden lets the preview put typed text back.
     settings = {
@@ -78,7 +77,7 @@ def render(element_html, data):
             f'<div class="card-header"><code>{html.escape(file_name)}</code></div>'
             f'<textarea class="form-control font-monospace border-0" rows="{min_lines}" spellcheck="false" '
             f'aria-label="Contents of {html.escape(file_name)}" data-target="{field}"{disabled}>{html.escape(text)}</textarea>'
-            f'<input type="hidden" name="{field}" value="{encoded}">{error_html}</div>')
+            f'<input type="hidden" name="{field}">{error_html}</div>')
 
 
 def parse(element_html, data):
@@ -100,12 +99,16 @@ def parse(element_html, data):
 
 
 def test(element_html, data):
+    # The contents PrairieLearn's test() writes (elements/pl-file-editor, 88fb855), so the same answers are graded.
     element = lxml.html.fragment_fromstring(element_html)
     file_name = pl.get_string_attrib(element, "file-name")
-    if data["test_type"] == "invalid":
+    kind = data["test_type"]
+    if kind in ("correct", "incorrect"):
+        text = f"// Test {kind}"
+    elif pl.get_boolean_attrib(element, "allow-blank", False):
+        text = "// Test content (blank allowed, no invalid state)"  # nothing is invalid then
+    else:
         data["raw_submitted_answers"][_field(file_name)] = ""
-        if not pl.get_boolean_attrib(element, "allow-blank", False):
-            data["format_errors"]["_files"] = [f"No submitted answer for {file_name}"]
+        pl.add_files_format_error(data, f"No submitted answer for {file_name}")
         return
-    comment = f"# {data['test_type']} answer for {file_name}\n"
-    data["raw_submitted_answers"][_field(file_name)] = base64.b64encode(comment.encode("utf-8")).decode("ascii")
+    data["raw_submitted_answers"][_field(file_name)] = base64.b64encode(text.encode("utf-8")).decode("ascii")

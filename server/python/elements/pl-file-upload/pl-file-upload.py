@@ -1,10 +1,15 @@
 """pl-file-upload: students upload files by name or by glob pattern; accepted files go to submitted_answers["_files"]."""
 
 import base64
+import csv
 import fnmatch
 import hashlib
 import html
+import io
 import json
+import random
+import re
+import string
 
 import lxml.html
 import prairielearn as pl
@@ -12,12 +17,17 @@ import prairielearn as pl
 ATTRIBUTES = ["file-names", "optional-file-names", "file-patterns", "optional-file-patterns"]
 
 
+def _names(text):
+    """A comma-separated list as PrairieLearn reads it: `\\,` is a comma inside a name, spaces after a comma dropped."""
+    if not text:
+        return []
+    reader = csv.reader(io.StringIO(text), delimiter=",", escapechar="\\", quoting=csv.QUOTE_NONE,
+                        skipinitialspace=True, strict=True)
+    return next(reader)
+
+
 def _lists(element):
-    lists = {}
-    for attribute in ATTRIBUTES:
-        text = pl.get_string_attrib(element, attribute, "")
-        lists[attribute] = [item.strip() for item in text.split(",") if item.strip()]
-    return lists
+    return {attribute: _names(pl.get_string_attrib(element, attribute, "")) for attribute in ATTRIBUTES}
 
 
 def _field(element):
@@ -69,24 +79,26 @@ def parse(element_html, data):
     element = lxml.html.fragment_fromstring(element_html)
     lists = _lists(element)
     field = _field(element)
-    raw = data["submitted_answers"].pop(field, None)
+    raw = data["submitted_answers"].get(field)
     if not raw:
         _errors(data, field, ["No submitted answer for file upload."])
         return
+    data["submitted_answers"].pop(field, None)
     try:
         files = json.loads(raw)
         assert isinstance(files, list) and all(isinstance(f.get("name"), str) and isinstance(f.get("contents"), str) for f in files)
     except (ValueError, AssertionError, AttributeError):
+        # As PrairieLearn: reported, then checked as an empty list (so missing files are reported too).
         _errors(data, field, ["Could not parse submitted files."])
-        return
+        files = []
     names = [f["name"] for f in files]
     accepted, unmatched = _accepted(lists, names)
     messages = []
     missing = [n for n in lists["file-names"] if n not in names]
     if missing:
-        messages.append("The following required files were missing: " + ", ".join(html.escape(n) for n in missing))
+        messages.append("The following required files were missing: " + ", ".join(missing))
     if unmatched:
-        messages.append("The following required file patterns were missing: " + ", ".join(html.escape(p) for p in unmatched))
+        messages.append("The following required file patterns were missing: " + ", ".join(unmatched))
     if messages:
         _errors(data, field, messages)
     for entry in files:
@@ -94,24 +106,67 @@ def parse(element_html, data):
             pl.add_submitted_file(data, entry["name"], entry["contents"])
 
 
+def _name_from_pattern(pattern, suffix=""):
+    """A file name that a glob pattern accepts: wildcards become `test_file<suffix>`, `?` an x, a class its first
+    character (a negated class, the first letter or digit it lets through)."""
+    def one_of(match):
+        content = match.group(1)
+        if content.startswith("!"):
+            return next((c for c in string.ascii_letters + string.digits + "_-" if fnmatch.fnmatch(c, f"[{content}]")), "x")
+        return "\0" if content[0] == "*" else "\1" if content[0] == "?" else content[0]
+
+    name = re.sub(r"\[([^\]]+)\]", one_of, pattern)
+    name = name.replace("**", f"test_file{suffix}").replace("*", f"test_file{suffix}").replace("?", "x")
+    return name.replace("\0", "*").replace("\1", "?")
+
+
+def _test_names(literal, patterns):
+    """Literal names, then one name per pattern (a repeated pattern gets _1, _2... so that names stay distinct)."""
+    names = list(literal)
+    seen = {}
+    for pattern in patterns:
+        count = seen.get(pattern, 0)
+        seen[pattern] = count + 1
+        name = _name_from_pattern(pattern, f"_{count}" if count else "")
+        if name in names:
+            raise ValueError(f"pl-file-upload cannot make distinct test file names: two give '{name}'")
+        names.append(name)
+    return names
+
+
+def _test_files(names, kind):
+    return json.dumps([{"name": n, "contents": base64.b64encode(f"Test {kind} for {n}".encode()).decode()} for n in names])
+
+
 def test(element_html, data):
+    # As PrairieLearn's (elements/pl-file-upload, 88fb855): the same draws, in the same order, for the optional files.
     element = lxml.html.fragment_fromstring(element_html)
     lists = _lists(element)
     field = _field(element)
-    names = lists["file-names"] + [p.replace("*", "test").replace("?", "a") for p in lists["file-patterns"]]
-    if not names:
-        names = lists["optional-file-names"][:1]
-    contents = base64.b64encode(f"{data['test_type']} submission\n".encode()).decode()
-    if data["test_type"] == "invalid":
+    kind = data["test_type"]
+    optional = lists["optional-file-names"]
+    optional_patterns = lists["optional-file-patterns"]
+    if kind in ("correct", "incorrect"):
+        chosen = random.sample(optional, random.randint(0, len(optional)))
+        chosen_patterns = []
+        for pattern in optional_patterns:
+            chosen_patterns += [pattern] * random.randint(0, 2 if any(c in pattern for c in "*?") else 1)
+        names = _test_names(lists["file-names"] + chosen, lists["file-patterns"] + chosen_patterns)
         if not names:
-            data["raw_submitted_answers"][field] = ""
-            data["format_errors"]["_files"] = ["No submitted answer for file upload."]
-            data["format_errors"][field] = ["No submitted answer for file upload."]
-            return
-        names = names[1:]
-        data["format_errors"]["_files"] = ["a required file is missing"]
-        data["format_errors"][field] = ["a required file is missing"]
-    data["raw_submitted_answers"][field] = json.dumps([{"name": n, "contents": contents} for n in names])
+            if optional:
+                names = [random.choice(optional)]
+            elif optional_patterns:
+                names = [_name_from_pattern(random.choice(optional_patterns))]
+            else:
+                return
+        data["raw_submitted_answers"][field] = _test_files(names, kind)
+    elif lists["file-names"]:
+        # A required file left out; the others are still sent.
+        data["raw_submitted_answers"][field] = _test_files(_test_names(lists["file-names"][1:], lists["file-patterns"]), kind)
+        _errors(data, field, [f"The following required files were missing: {lists['file-names'][0]}"])
+    else:
+        data["raw_submitted_answers"][field] = ""
+        _errors(data, field, ["No submitted answer for file upload."])
 
 
 def render(element_html, data):

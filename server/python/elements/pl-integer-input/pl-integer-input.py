@@ -67,12 +67,24 @@ def _to_int(value: Any, base: int) -> int | None:
     return None
 
 
-def _format_error(o: Options, message: str) -> str:
-    return (
-        f"{message}<br><small>Your answer must be an integer{o.base_text()}, "
-        "for example <code>42</code> or <code>-7</code>. No symbolic input, fractions, or scientific notation "
-        "are allowed.</small>"
-    )
+def _format_error(o: Options, message: str | None = None) -> str:
+    """The message (by default: not an integer), example inputs, and the expected form: the same text and layout
+    (whitespace included) as PrairieLearn's format error (elements/pl-integer-input, 88fb855)."""
+    in_base = "" if o.base in (10, 0) else f" in base {o.base}"
+    if message is None:
+        message = (f"the submitted answer could not be interpreted as an integer{in_base}.  No symbolic input, fractions, "
+                   "or scientific notation are allowed.")
+    prefixed = ["0x1a", "-0b0110"]  # valid only where the base is detected from the prefix
+    valid = ["1", "-100"] + (prefixed if o.base == 0 else [])
+    invalid = ["6+9", "3.7", "3*pi", "6e19"] + ([] if o.base == 0 else prefixed)
+
+    def codes(items: list[str]) -> str:
+        return " ".join(f'<code class="me-2">{x}</code>' for x in items)
+
+    return (f"<p> Invalid format:\n            {message}\n    </p>\n"
+            f"    <p> Example <i>valid</i> inputs: {codes(valid)} </p>\n"
+            f"    <p> Example <i>invalid</i> inputs: {codes(invalid)} </p>\n"
+            f"    <hr>\n    <small>\n        <p> The submitted answer must be formatted as an integer{in_base}. </p>\n    </small>")
 
 
 def render(element_html: str, data: dict) -> str:
@@ -111,7 +123,7 @@ def parse(element_html: str, data: dict) -> None:
         return
     if submitted.strip() == "":
         if not o.allow_blank:
-            data["format_errors"][o.name] = _format_error(o, "Invalid format: the submitted answer was blank.")
+            data["format_errors"][o.name] = _format_error(o, "the submitted answer was blank.")
             data["submitted_answers"][o.name] = None
             return
         submitted = o.blank_value
@@ -120,8 +132,7 @@ def parse(element_html: str, data: dict) -> None:
             return
     value = pl.string_to_integer(submitted, o.base)
     if value is None:
-        message = f"Invalid format: the submitted answer could not be interpreted as an integer{o.base_text()}."
-        data["format_errors"][o.name] = _format_error(o, message)
+        data["format_errors"][o.name] = _format_error(o)
         data["submitted_answers"][o.name] = None
         return
     # Integers beyond what a JSON double holds exactly are kept as text.
@@ -146,25 +157,33 @@ def grade(element_html: str, data: dict) -> None:
 
 
 def test(element_html: str, data: dict) -> None:
+    # The same answers from the same draws as PrairieLearn's (elements/pl-integer-input, 88fb855).
     o = Options(ui.parse_element(element_html))
     kind = data["test_type"]
-    if kind == "invalid":
-        letter = "z" if o.base < 36 else "!"  # a digit outside the base
-        candidates = [s for s in ["1 + 2", "3.4", letter, "pi"] if pl.string_to_integer(s, o.base) is None]
-        data["raw_submitted_answers"][o.name] = random.choice(candidates)
-        data["format_errors"][o.name] = "invalid"
-        return
-    if o.name not in data["correct_answers"]:
-        return
-    correct = pl.from_json(data["correct_answers"][o.name])
-    tru = _to_int(correct, o.base)
-    if tru is None:
-        return
-    if kind == "incorrect":
-        tru += random.randint(1, 11) * random.choice([-1, 1])
-    if o.base == 0:
-        text = random.choice([str(tru), ("-" if tru < 0 else "") + "0x" + np.base_repr(abs(tru), 16).lower()])
+    tru: Any = 0
+    if kind in ("correct", "incorrect"):
+        if o.name not in data["correct_answers"]:
+            return
+        correct = pl.from_json(data["correct_answers"][o.name])
+        tru = correct if isinstance(correct, str) and correct.strip() == "" else _to_int(correct, o.base)
+        if tru is None:
+            raise ValueError(f"Could not parse correct answer: {correct}")
+    if kind == "correct":
+        if isinstance(tru, str):
+            text = ""  # a blank correct answer
+        elif o.base > 0:
+            text = np.base_repr(tru, o.base)
+        else:
+            text = np.base_repr(tru, 10) if random.choice([True, False]) else f"{tru:#x}"
+        data["raw_submitted_answers"][o.name] = text
+        data["partial_scores"][o.name] = {"score": 1, "weight": o.weight}
+    elif kind == "incorrect":
+        start = 0 if isinstance(tru, str) else tru
+        offset = random.randint(1, 11) * random.choice([-1, 1])
+        data["raw_submitted_answers"][o.name] = np.base_repr(start + offset, o.base if o.base > 0 else 10)
+        data["partial_scores"][o.name] = {"score": 0, "weight": o.weight}
     else:
-        text = np.base_repr(tru, o.base)
-    data["raw_submitted_answers"][o.name] = text
-    data["partial_scores"][o.name] = {"score": 1 if kind == "correct" else 0, "weight": o.weight}
+        # PrairieLearn's letter: the one after the base's last digit (base 0 gives "X", base 36 "|").
+        letter = chr(ord("a") + (o.base - 10) + 1)
+        data["raw_submitted_answers"][o.name] = random.choice(["1 + 2", "3.4", letter, "pi"])
+        data["format_errors"][o.name] = "invalid"

@@ -199,7 +199,9 @@ def render(element_html, data):
         error = data["format_errors"].get(field)
         if panel == "question":
             chosen = _choice(data["raw_submitted_answers"].get(field, -1))
-            blank = '<option value="-1"> </option>' if pl.get_boolean_attrib(element, "blank", True) else ""
+            # With nothing chosen the blank entry is the selected one, as in PrairieLearn's page.
+            unchosen = " selected" if chosen == -1 else ""
+            blank = f'<option value="-1"{unchosen}> </option>' if pl.get_boolean_attrib(element, "blank", True) else ""
             choices = "".join(f'<option value="{j}"{" selected" if chosen == j else ""}>{_counter(kind, j) or o["html"]}</option>'
                               for j, o in enumerate(options))
             disabled = "" if data["editable"] else " disabled"

@@ -93,11 +93,21 @@ def _help_html(o):
 
 
 def _format_error(o):
-    fractions = " Fractions are accepted." if o.allow_fractions else " Fractions are not accepted."
-    return ("<p>Invalid format: one or more entries of the submitted answer could not be interpreted as a "
-            f"decimal number. No symbolic expressions (square roots, variables, etc.).{fractions}</p>"
-            "<p>Example <i>valid</i> inputs: <code>5</code> <code>-17.3</code> <code>4.25e7</code></p>"
-            "<p>You must enter all the components of the matrix.</p>")
+    """The same text and layout (whitespace included) as PrairieLearn's format error
+    (elements/pl-matrix-component-input, 88fb855)."""
+    fractions_banned = "" if o.allow_fractions else "fractions,"
+    fractions_ok = "Fractions are accepted." if o.allow_fractions else ""
+    examples = " &nbsp; ".join
+    return ("<p> Invalid format: one or more entries of the submitted answer could not be interpreted as a decimal number.  "
+            f"No symbolic expressions (those that involve {fractions_banned} square roots, variables, etc.) will be accepted. "
+            f"Scientific notation is accepted. {fractions_ok} </p>\n"
+            f"    <p> Example <i>valid</i> inputs: {examples(f'<code>{x}</code>' for x in ['5', '-17.3', '4.25e7'])} </p>\n"
+            "    <p> Example <i>invalid</i> inputs: "
+            f"{examples(f'<code>{x}</code>' for x in ['2/3', '6+9', '4*10^7', '3*pi', '3.6i'])} </p>\n"
+            "    <hr>\n    <small>\n        <p> You must enter all the components of the matrix. </p>\n"
+            "        <p> Each entry of the submitted answer must be formatted as a <i>double-precision floating-point</i> "
+            "number.  These numbers lie roughly in the range of -1.79 &times; 10<sup>308</sup> to 1.79 &times; "
+            "10<sup>308</sup>. </p>\n    </small>")
 
 
 def _table(m, n, cell):
@@ -251,6 +261,9 @@ def grade(element_html, data):
 
 
 def test(element_html, data):
+    # As PrairieLearn's (elements/pl-matrix-component-input, 88fb855): each entry as numpy prints it, the wrong
+    # answer shifted by one draw per entry, and the invalid one a coin flip per entry between "1,2" and a blank
+    # (PrairieLearn's blank lands on the element's own name, so the entry's field is left out).
     o = Options(ui.parse_element(element_html))
     tru = _correct(data, o.name)
     if tru is None:
@@ -261,22 +274,20 @@ def test(element_html, data):
     for i in range(m):
         for j in range(n):
             field = cell_name(o.name, n, i, j)
-            if kind == "invalid":
-                # "1,2" is never a number; a blank cell is one only without allow-blank.
-                blank = not o.allow_blank and random.choice([True, False])
-                data["raw_submitted_answers"][field] = "" if blank else "1,2"
-                data["format_errors"][field] = "invalid"
+            if kind == "correct":
+                data["raw_submitted_answers"][field] = str(tru[i, j])
+                correct += 1
+                feedback[field] = "correct"
+            elif kind == "incorrect":
+                data["raw_submitted_answers"][field] = str(tru[i, j] + random.uniform(1, 10) * random.choice([-1, 1]))
+                feedback[field] = "incorrect"
+            elif random.choice([True, False]):
+                data["raw_submitted_answers"][field] = "1,2"
+                data["format_errors"][field] = "(Invalid format)"
             else:
-                value = float(tru[i, j])
-                if kind == "incorrect":
-                    value += (abs(value) + 1) * random.uniform(1, 10) * random.choice([-1, 1])
-                text = repr(value)
-                data["raw_submitted_answers"][field] = text
-                # The expected mark of the very text parse will read, so Test agrees with grading.
-                ok = _is_correct(o, float(text), tru[i, j])
-                correct += ok
-                feedback[field] = "correct" if ok else "incorrect"
+                data["raw_submitted_answers"][o.name] = ""
+                data["format_errors"][field] = "(Invalid blank entry)"
     if kind == "invalid":
-        data["format_errors"][o.name] = "invalid"
-        return
+        data["format_errors"][o.name] = ("At least one of the entries has invalid format (empty entries or not a double "
+                                         "precision floating point number)")
     data["partial_scores"][o.name] = _scored(o, correct, feedback, m * n)

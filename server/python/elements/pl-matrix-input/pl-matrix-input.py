@@ -12,7 +12,17 @@ REQUIRED = ["answers-name"]
 OPTIONAL = ["weight", "label", "aria-label", "comparison", "rtol", "atol", "digits",
             "allow-complex", "show-help-text", "initial-value"]
 COMPARISONS = ("relabs", "sigfig", "decdig")
-INVALID_SAMPLES = ["[1, 2; 3", "[[1, 2], [3]]", "[1 x; 3 4]", "1, 2]"]
+# PrairieLearn's invalid MATLAB-style test answers by kind (elements/pl-matrix-input, 88fb855), in its order:
+# test() picks a kind, then an answer of it.
+INVALID_MATLAB = {
+    "invalid commas": ["[,,1, 2, 3]", "[1,, 2, 3]", "[1, 2,, 3]", "[1, 2, 3,,]", "[, ,1, 2, 3]", "[1, , 2, 3]", "[1, 2, , 3]",
+                       "[1, 2, 3, ,]"],
+    "uneven dimensions": ["[1; 2 3]", "[1 2; 3]", "[1; 2, 3]", "[1, 2; 3]"],
+    "unbalanced brackets": ["[1 2 3", "1 2 3]", "[1, 2, 3", "1, 2, 3]"],
+    "non-spaces outside brackets": ["1 [2 3]", "[1 2] 3", "1 [2, 3]", "[1, 2] 3"],
+    "not finite": ["np.inf", "[np.inf]", "[1 2 np.inf]", "[1, 2, np.inf]"],
+    "empty matrix": ["[]", "[,]"],
+}
 
 
 def _options(element):
@@ -90,9 +100,26 @@ def _score(opts, sub, tru):
 
 
 def _format_error_html(message):
-    return (f"{message}<br><p>Write a matrix in MATLAB format, e.g. <code>[1.2 3.4; 5.6 7.8]</code>, "
-            "or in Python format, e.g. <code>[[1.2, 3.4], [5.6, 7.8]]</code>. Scientific notation "
-            "such as <code>1.2e-3</code> is allowed; variables and expressions are not.</p>")
+    """The message, then how to write a matrix: the same text and layout (whitespace included) as PrairieLearn's
+    format error (elements/pl-matrix-input, 88fb855; it never passes its complex flag, so the real-number text)."""
+    def para(text, indent="        "):
+        return f"<p>\n{indent}{text}\n    </p>"
+
+    matlab = ("<p> <strong>Matlab Format:</strong> Enclose it by a single pair of square brackets. Separate entries in each "
+              "row with a space or comma. Indicate the end of each intermediate row with a semicolon. <br> Examples: "
+              '<code class="small">[1 2 3; 4 5 6]</code> or <code class="small">[1, 2, 3; 4, 5, 6]</code> </p>')
+    python = ("<p> <strong>Python Format:</strong> Enclose it by a single pair of square brackets. Enclose each row by a "
+              "single pair of square brackets. Separate rows with a comma. Separate entries in each row with a comma. <br> "
+              'Example: <code class="small">[[1, 2, 3], [4, 5, 6]]</code> </p>')
+    entries = ("<p> Each entry of the submitted answer must be formatted as a <i>double-precision floating-point</i>  "
+               "number.  These numbers  lie roughly in the range of -1.79 &times; 10<sup>308</sup> to 1.79 &times; "
+               "10<sup>308</sup>. </p>")
+    blocks = [para(message), para("Answers should be submitted in Matlab or Python array format."),
+              para("Example <i>valid</i> inputs:"), para("<code>[[0.40, -0.60], [-0.20, -0.50]]</code>"),
+              para("<code>[0.40 -0.60; -0.20 -0.50]</code>"), "<hr>", "<small>",
+              para("Your answer must be a matrix (i.e., a 2D array). It can be expressed in one of two ways:", "      "),
+              matlab, python, entries, "</small>"]
+    return "\n    ".join(blocks)
 
 
 def prepare(element_html, data):
@@ -185,24 +212,29 @@ def grade(element_html, data):
 
 
 def test(element_html, data):
+    # As PrairieLearn's: one coin flip picks MATLAB or Python syntax first, then the answer; the wrong answer is
+    # the correct matrix shifted by one random amount, expected to score 0.
     element = lxml.html.fragment_fromstring(element_html)
     opts = _options(element)
     name = opts["name"]
-    if data["test_type"] == "invalid":
-        data["raw_submitted_answers"][name] = random.choice(INVALID_SAMPLES)
-        data["format_errors"][name] = "invalid"
+    if name not in data["correct_answers"]:
         return
-    tru = _correct_matrix(data, name)
-    if tru is None:
-        return
-    if data["test_type"] == "correct":
-        sub = tru
+    tru = np.array(pl.from_json(data["correct_answers"][name]))
+    kind = data["test_type"]
+    matlab = random.choice([True, False])
+    if kind == "correct":
+        text = pl.numpy_to_matlab(tru, ndigits=12, wtype="g") if matlab else str(tru.tolist())
+    elif kind == "incorrect":
+        shifted = tru + random.uniform(1, 10) * random.choice([-1, 1])
+        text = pl.numpy_to_matlab(shifted, ndigits=12, wtype="g") if matlab else str(shifted.tolist())
     else:
-        offsets = np.array([[random.uniform(1, 10) for _ in row] for row in tru])
-        sub = tru + (np.abs(tru) + 1) * offsets
-    writer = random.choice([_matlab, _python])
-    text = writer(sub)
-    # Expected score from the very text that will be parsed, so test and grade agree.
-    parsed, _ = pl.string_to_2darray(text, allow_complex=opts["allow_complex"])
+        if matlab:
+            error = random.choice(list(INVALID_MATLAB))
+            data["raw_submitted_answers"][name] = random.choice(INVALID_MATLAB[error])
+        else:
+            error = "invalid"
+            data["raw_submitted_answers"][name] = "[[1, 2, 3], [4, 5]]"
+        data["format_errors"][name] = error
+        return
     data["raw_submitted_answers"][name] = text
-    data["partial_scores"][name] = {"score": _score(opts, parsed, tru), "weight": opts["weight"]}
+    data["partial_scores"][name] = {"score": 1 if kind == "correct" else 0, "weight": opts["weight"]}

@@ -144,16 +144,21 @@ def render(element_html: str, data: dict) -> str:
 
 
 def _format_error(o: Options, message: str) -> str:
-    kind = "(real or complex) " if o.allow_complex else "(real) "
+    """The message, then example inputs that are valid and invalid here: the same text and layout (whitespace
+    included) as PrairieLearn's format error (elements/pl-number-input, 88fb855)."""
+    examples = ["5", "-17", "4.25e7", "3.6i", "3/7"]
+    allowed = {"3.6i": o.allow_complex, "3/7": o.allow_fractions}
+    valid = [e for e in examples if allowed.get(e, True)]
+    invalid = ["6+9", "4*10^7", "3*pi"] + [e for e in examples if not allowed.get(e, True)]
+
+    def codes(items: list[str]) -> str:
+        spaced = ' class="ms-3"'
+        return "".join(f"<code{'' if i == 0 else spaced}>{x}</code>" for i, x in enumerate(items))
+
     forbidden = "variables or other symbols" if o.allow_fractions else "variables, fractions, or other symbols"
-    return (
-        f"{message}<br>"
-        f"<small>Your answer must be a {kind}number. Do not write {forbidden}. "
-        "Valid: <code>1.23</code>, <code>-4e-5</code>"
-        + (", <code>1/3</code>" if o.allow_fractions else "")
-        + (", <code>2+3i</code>" if o.allow_complex else "")
-        + ". Invalid: <code>x + 1</code>, <code>pi</code>.</small>"
-    )
+    return (f"<p>\n            {message}\n        Do not write {forbidden}.\n    </p>\n"
+            f"    <p>Example <i>valid</i> inputs: {codes(valid)}</p>\n"
+            f"    <p>Example <i>invalid</i> inputs: {codes(invalid)}</p>")
 
 
 def parse(element_html: str, data: dict) -> None:

@@ -160,20 +160,24 @@ def grade(element_html: str, data: dict) -> None:
 
 
 def test(element_html: str, data: dict) -> None:
+    # As PrairieLearn's (elements/pl-string-input, 88fb855), its order of checks included.
     o = Options(ui.parse_element(element_html))
     kind = data["test_type"]
+    if o.answer_format == "regex":
+        return  # a pattern, not a string to submit: server.py's test() has to give one
+    correct = ""
+    if kind in ("correct", "incorrect"):
+        if o.name not in data["correct_answers"]:
+            return
+        correct = str(pl.from_json(data["correct_answers"][o.name]))
     if kind == "invalid" and o.allow_blank:
-        kind = "correct"  # a blank answer is valid here, so there is no invalid input to try
-    if kind == "invalid":
-        data["raw_submitted_answers"][o.name] = ""
-        data["format_errors"][o.name] = "invalid"
-        return
-    if o.name not in data["correct_answers"] or o.answer_format == "regex":
-        return
-    correct = str(pl.from_json(data["correct_answers"][o.name]))
+        kind = "correct"  # a blank answer is valid here: the blank is submitted as a correct one
     if kind == "correct":
         data["raw_submitted_answers"][o.name] = correct
         data["partial_scores"][o.name] = {"score": 1, "weight": o.weight}
-    else:
+    elif kind == "incorrect":
         data["raw_submitted_answers"][o.name] = correct + str(random.randint(1, 11) * random.choice([-1, 1]))
         data["partial_scores"][o.name] = {"score": 0, "weight": o.weight}
+    else:
+        data["raw_submitted_answers"][o.name] = ""
+        data["format_errors"][o.name] = "invalid"

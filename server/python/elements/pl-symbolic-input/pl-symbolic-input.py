@@ -210,34 +210,42 @@ def grade(element_html: str, data: dict) -> None:
         data["partial_scores"][o.name] = {"score": 0.0, "weight": o.weight}
 
 
-def _student_text(expr: Any) -> str:
-    """Our parser's spelling of a sympy expression (e, i and infty rather than E, I and oo)."""
-    text = str(expr)
-    for printed, typed in (("E", "e"), ("I", "i"), ("oo", "infty")):
-        text = re.sub(rf"\b{printed}\b", typed, text)
-    return text
+# PrairieLearn's invalid test answers (elements/pl-symbolic-input, 88fb855), in its order.
+INVALID_SAMPLES = ["n + 1.234", "x + (1+2j)", "1 and 0", "aatan(n)", "x + y", "x +* 1", "x + 1\\n", "x # some text"]
 
 
 def test(element_html: str, data: dict) -> None:
+    # As PrairieLearn's: the correct answer printed by sympy (its imaginary unit shown as the element shows it),
+    # one random.choice of equivalent spellings, and a random integer added for the wrong answer.
     o = Options(ui.parse_element(element_html), data)
     kind = data["test_type"]
     if kind == "invalid":
-        data["raw_submitted_answers"][o.name] = random.choice(["(x + 1", "1.5x", "x == 2", "foo(3)", "\\sin(x)"])
+        samples = INVALID_SAMPLES + ([] if o.allow_complex else ["3j"]) + ([] if o.allow_trig else ["cos(2)"])
+        data["raw_submitted_answers"][o.name] = random.choice(samples)
         data["format_errors"][o.name] = ""
         return
-    correct = data["correct_answers"].get(o.name)
-    if correct is None:
+    if o.name not in data["correct_answers"]:
         return
-    text = correct if isinstance(correct, str) else _student_text(o.to_sympy(correct))
-    is_set = isinstance(o.to_sympy(correct), sympy.Set)
+    correct = data["correct_answers"][o.name]
+    text = ""
+    if correct != "":
+        text = str(o.to_sympy(correct).subs(sympy.I, sympy.Symbol(o.imaginary_unit)))
     if kind == "correct":
-        variants = [text] if is_set else [text, f"{text} + 0"] + ([f"cos(0) * ({text})"] if o.allow_trig else [])
-        data["raw_submitted_answers"][o.name] = random.choice(variants)
+        if text == "":
+            data["raw_submitted_answers"][o.name] = ""
+        else:
+            spellings = [text]
+            if not o.allow_sets:  # arithmetic does not apply to sets
+                spellings.append(f"{text} + 0")
+                if o.allow_complex:
+                    spellings.append(f"2j + {text} - 3j + j")
+                if o.allow_trig:
+                    spellings.append(f"cos(0) * ( {text} )")
+            data["raw_submitted_answers"][o.name] = random.choice(spellings)
         data["partial_scores"][o.name] = {"score": 1, "weight": o.weight}
         return
-    k = random.randint(1, 10)
-    answer = f"Union({text}, FiniteSet({k}))" if is_set else f"{text} + {k}"
-    data["raw_submitted_answers"][o.name] = answer
-    # A set may already contain k; score the candidate the way grade() will.
-    same = is_set and o.to_sympy(answer) == o.to_sympy(correct)
-    data["partial_scores"][o.name] = {"score": 1 if same else 0, "weight": o.weight}
+    if text == "" or o.allow_sets:
+        data["raw_submitted_answers"][o.name] = f"{random.randint(1, 100):d}"
+    else:
+        data["raw_submitted_answers"][o.name] = f"{text} + {random.randint(1, 100):d}"
+    data["partial_scores"][o.name] = {"score": 0, "weight": o.weight}

@@ -13,6 +13,7 @@ OPTIONAL = ["weight", "correct-answer", "custom-format", "label", "aria-label", 
 MODES = ("with-units", "exact-units", "only-units")
 COMPARISONS = ("relabs", "sigfig", "exact", "decdig")
 INCORRECT = "Your answer is incorrect."
+CORRECT_UNITS_ONLY = "Your answer has correct units, but incorrect magnitude."
 INVALID_SAMPLES = ["1 vfg", "1/0", "tan x"]
 _registry = None
 
@@ -81,7 +82,7 @@ def _atol(opts, correct):
 def _grade(opts, submitted, correct_text):
     """(score, feedback or None) for a parsed submission against the correct answer string."""
     if submitted == "" or correct_text == "":
-        return (1.0 if submitted == correct_text else 0.0), None
+        return (1.0, None) if submitted == correct_text else (0.0, INCORRECT)
     ureg = _ureg()
     if opts["mode"] == "only-units":
         ok = ureg.Quantity(submitted).units == ureg.Quantity(correct_text).units
@@ -111,14 +112,14 @@ def _grade(opts, submitted, correct_text):
     if magnitude_ok:
         return (p if p is not None else 0.0), "Your answer has correct magnitude, but incorrect units."
     if units_ok:
-        return (1 - p if p is not None else 0.0), "Your answer has correct units, but incorrect magnitude."
+        return (1 - p if p is not None else 0.0), CORRECT_UNITS_ONLY
     return 0.0, "Your answer has incorrect units and magnitude."
 
 
 def _partial_score(opts, submitted, correct_text):
     score, feedback = _grade(opts, submitted, correct_text)
     result = {"score": float(score), "weight": opts["weight"]}
-    if feedback and opts["feedback"]:
+    if feedback:  # kept even with allow-feedback="false", as PrairieLearn: that attribute only hides it
         result["feedback"] = feedback
     return result
 
@@ -141,10 +142,14 @@ def prepare(element_html, data):
         raise ValueError(f"Number of digits specified must be at least 1, not {opts['digits']}.")
     if correct:
         _, error = _check(str(correct), opts["mode"] == "only-units")
-        if error:
+        # PrairieLearn takes a correct answer with or without a magnitude in every mode (only-units compares units).
+        if error and "a magnitude" not in error:
             raise ValueError(f'correct answer "{correct}" of "{name}" is not valid: {error}')
     atol = _ureg().Quantity(opts["atol"])
     if opts["mode"] == "with-units":
+        if correct == "" and not opts["atol_given"]:
+            raise ValueError('In "with-units" grading with a blank "correct-answer", "atol" units cannot be inferred and '
+                             "must be set for display in the question panel.")
         if opts["atol_given"] and atol.dimensionless:
             raise ValueError(f'"atol" attribute "{opts["atol"]}" must have units in "with-units" grading.')
         if pl.has_attrib(element, "comparison"):
@@ -178,7 +183,9 @@ def parse(element_html, data):
     stored, error = _check(text, opts["mode"] == "only-units")
     if error:
         data["format_errors"][name] = error
-        data["submitted_answers"][name] = None
+        # As PrairieLearn: text pint cannot read stays as submitted; a readable but wrong-shaped one is cleared.
+        if error != "Invalid unit." and not error.startswith("Exception when parsing submission:"):
+            data["submitted_answers"][name] = None
     else:
         data["submitted_answers"][name] = stored
 
@@ -197,26 +204,36 @@ def grade(element_html, data):
 
 
 def test(element_html, data):
+    # As PrairieLearn's (elements/pl-units-input, 88fb855): the wrong answer is twice the correct quantity (or,
+    # grading units only, its units times meters), with the partial score and feedback PrairieLearn expects.
     element = lxml.html.fragment_fromstring(element_html)
     opts = _options(element)
     name = opts["name"]
-    if data["test_type"] == "invalid":
+    kind = data["test_type"]
+    if kind == "invalid":
         data["raw_submitted_answers"][name] = random.choice(INVALID_SAMPLES)
         data["format_errors"][name] = ""
         return
     if name not in data["correct_answers"]:
         return
-    correct = str(data["correct_answers"][name])
-    quantity = _ureg().Quantity(correct) if correct else None
+    correct = data["correct_answers"][name]
+    ureg = _ureg()
+    if kind == "correct":
+        only_units = isinstance(correct, str) and correct.strip() != "" and opts["mode"] == "only-units"
+        data["raw_submitted_answers"][name] = str(ureg.Quantity(correct).units) if only_units else correct
+        data["partial_scores"][name] = {"score": 1, "weight": opts["weight"]}
+        return
+    if isinstance(correct, str) and correct.strip() == "":
+        correct = "1 meter"
     if opts["mode"] == "only-units":
-        raw = str(quantity.units) if data["test_type"] == "correct" else str((quantity * _ureg().meter).units)
-    elif data["test_type"] == "correct":
-        raw = correct
+        answer, score, feedback = (ureg.Quantity(correct) * ureg.meters).units, 0.0, INCORRECT
+    elif opts["mode"] == "exact-units":
+        p = opts["partial"]
+        answer, score, feedback = ureg.Quantity(correct) * 2, (1.0 - p if p is not None else 0.0), CORRECT_UNITS_ONLY
     else:
-        raw = str(2 * quantity) if quantity is not None else "1 m"
-    data["raw_submitted_answers"][name] = raw
-    stored, _ = _check(raw, opts["mode"] == "only-units")
-    data["partial_scores"][name] = _partial_score(opts, stored, correct)
+        answer, score, feedback = ureg.Quantity(correct) * 2, 0.0, INCORRECT
+    data["partial_scores"][name] = {"score": score, "weight": opts["weight"], "feedback": feedback}
+    data["raw_submitted_answers"][name] = str(answer)
 
 
 def _placeholder(opts, data):
