@@ -47,6 +47,8 @@ export function activateApiFeatures(context: vscode.ExtensionContext): void {
       if (e.affectsConfiguration('prairielearn.serverUrl')) tree.refresh();
     }),
   );
+  // The local server answers before its demo submissions and their answers exist: show them as they land.
+  context.subscriptions.push(local.onDidWriteDemoData(() => tree.reload()));
   // What showed the local server's data goes with it.
   context.subscriptions.push(
     local.onDidStop((serverUrl) => {

@@ -27,6 +27,9 @@ export class LocalServer implements vscode.Disposable {
   private readonly stoppedEmitter = new vscode.EventEmitter<string>();
   /** Fires with the server URL when a server that was up stops (asked to, or by exiting). */
   readonly onDidStop = this.stoppedEmitter.event;
+  private readonly demoDataEmitter = new vscode.EventEmitter<void>();
+  /** Fires when the running server has written more demo data after it answered (submissions, then their answers). */
+  readonly onDidWriteDemoData = this.demoDataEmitter.event;
 
   constructor(
     private readonly context: vscode.ExtensionContext,
@@ -117,8 +120,12 @@ export class LocalServer implements vscode.Disposable {
       // The server says it is ready in one message over the IPC channel of the fork.
       child.on('message', (message) => {
         const samples = samplesMessage(message);
-        if (samples && (samples.stage !== 'submissions' || samples.finished)) this.submissionsWritten();
-        if (samples && !samples.stage && samples.finished) this.answersWritten();
+        // Views refresh before anyone waiting on the data is told it is there.
+        const submissionsNow = !!samples && !this.submissionsDone && (samples.stage !== 'submissions' || samples.finished);
+        const answersNow = !!samples && !this.answersDone && !samples.stage && samples.finished;
+        if (submissionsNow || answersNow) this.demoDataEmitter.fire();
+        if (submissionsNow) this.submissionsWritten();
+        if (answersNow) this.answersWritten();
         if (samples) return this.showStatus(samples);
         const ready = readyMessage(message);
         if (!ready) return;
@@ -189,6 +196,7 @@ export class LocalServer implements vscode.Disposable {
   dispose(): void {
     this.stop();
     this.stoppedEmitter.dispose();
+    this.demoDataEmitter.dispose();
     this.status.dispose();
   }
 }

@@ -34,6 +34,15 @@ export class CourseTreeProvider implements vscode.TreeDataProvider<NodeSpec>, vs
     this.changed.fire(undefined);
   }
 
+  /**
+   * Shows the server's newer data: every branch loads again when next shown. Unlike refresh(), loads
+   * under way finish for whoever awaits them (the server wrote more data; it did not change course).
+   */
+  reload(): void {
+    this.cache.clear();
+    this.changed.fire(undefined);
+  }
+
   /** Loads a node's children again (the Retry of an error node passes its parent). */
   retry(parent: NodeSpec | undefined): void {
     if (!parent) return this.refresh();
