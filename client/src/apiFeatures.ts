@@ -34,7 +34,8 @@ export function activateApiFeatures(context: vscode.ExtensionContext): void {
     (serverUrl) => void auth.unauthorized(serverUrl),
   );
   context.subscriptions.push(log, serverLog, auth, tree, view, local, syncs, syncProblems);
-  context.subscriptions.push(vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, new RecordDocuments(auth)));
+  const records = new RecordDocuments(auth);
+  context.subscriptions.push(records, vscode.workspace.registerTextDocumentContentProvider(RECORD_SCHEME, records));
   context.subscriptions.push(
     auth.onDidChange(() => {
       // The tree says which course the local server serves (its toast says so too).
@@ -48,7 +49,12 @@ export function activateApiFeatures(context: vscode.ExtensionContext): void {
     }),
   );
   // The local server answers before its demo submissions and their answers exist: show them as they land.
-  context.subscriptions.push(local.onDidWriteDemoData(() => tree.reload()));
+  context.subscriptions.push(
+    local.onDidWriteDemoData((serverUrl) => {
+      tree.reload();
+      records.reload(serverUrl);
+    }),
+  );
   // What showed the local server's data goes with it.
   context.subscriptions.push(
     local.onDidStop((serverUrl) => {

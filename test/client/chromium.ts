@@ -20,3 +20,17 @@ export function launchChromium(pw: any): Promise<any> {
     args: ['--no-sandbox', '--disable-gpu', '--allow-file-access-from-files', '--disable-dev-shm-usage'],
   });
 }
+
+/**
+ * A tab as a webview is: `acquireVsCodeApi()` whose messages land in `window.posted`, and every page
+ * error or console error collected in `errors`. Page code goes as strings: tsx's compiled functions
+ * name helpers the browser does not have.
+ */
+export async function webviewTab(browser: any): Promise<{ tab: any; errors: string[] }> {
+  const tab = await browser.newPage();
+  const errors: string[] = [];
+  tab.on('pageerror', (e: Error) => errors.push(e.message));
+  tab.on('console', (m: any) => m.type() === 'error' && errors.push(m.text()));
+  await tab.addInitScript({ content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m) });' });
+  return { tab, errors };
+}

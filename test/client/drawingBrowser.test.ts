@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
-import { launchChromium, playwright } from './chromium';
+import { launchChromium, playwright, webviewTab } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const DRAWING = `<pl-drawing gradable="true" answers-name="fbd" grid-size="20" width="300" height="200">
@@ -61,11 +61,7 @@ test('students place, drag and turn objects on the pl-drawing canvas; the submis
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-drawing-browser-'));
   const browser = await launchChromium(pw);
   try {
-    const tab = await browser.newPage();
-    const errors: string[] = [];
-    tab.on('pageerror', (e: Error) => errors.push(e.message));
-    tab.on('console', (m: any) => m.type() === 'error' && errors.push(m.text()));
-    await tab.addInitScript({ content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m) });' });
+    const { tab, errors } = await webviewTab(browser);
     await tab.goto(page(dir, question));
     await tab.waitForSelector('.pl-drawing-svg');
     // The initial objects are drawn; nothing is submitted yet.

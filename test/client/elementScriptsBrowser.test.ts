@@ -12,7 +12,7 @@ import { previewPage } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 import { ELEMENTS_DIR } from '../lib/runtime/elementHarness';
 import { makeVariant, render } from '../lib/runtime/fixtures/elements2/lifecycle';
-import { launchChromium, playwright } from './chromium';
+import { launchChromium, playwright, webviewTab } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BLOCKS = '<pl-order-blocks answers-name="p" indentation="true"><pl-answer>def f():</pl-answer><pl-answer indent="1">return 1</pl-answer><pl-answer correct="false">pass</pl-answer></pl-order-blocks>';
@@ -57,12 +57,7 @@ test('order blocks drag and move by keyboard, Ace edits the file, and both survi
   const question = render('pl-order-blocks', BLOCKS, blocks, 'question') + render('pl-file-editor', EDITOR, editor, 'question');
   const browser = await launchChromium(pw);
   try {
-    const tab = await browser.newPage();
-    const errors: string[] = [];
-    tab.on('pageerror', (e: Error) => errors.push(e.message));
-    tab.on('console', (m: any) => m.type() === 'error' && errors.push(m.text()));
-    // Page code goes as strings: tsx's compiled functions name helpers the browser does not have.
-    await tab.addInitScript({ content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m) });' });
+    const { tab, errors } = await webviewTab(browser);
     await tab.goto(page(dir, 'first.html', question));
     await tab.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     const answer = () => tab.evaluate(`JSON.parse(document.querySelector('input[name="p-input"]').value).map((b) => b.inner_html + '@' + b.indent)`);

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
-import { launchChromium, playwright } from './chromium';
+import { launchChromium, playwright, webviewTab } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -52,11 +52,7 @@ test('a DOT graph and a weighted adjacency matrix are laid out as SVG in the pag
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-graph-browser-'));
   const browser = await launchChromium(pw);
   try {
-    const tab = await browser.newPage();
-    const errors: string[] = [];
-    tab.on('pageerror', (e: Error) => errors.push(e.message));
-    tab.on('console', (m: any) => m.type() === 'error' && errors.push(m.text()));
-    await tab.addInitScript({ content: 'window.acquireVsCodeApi = () => ({ postMessage: () => {} });' });
+    const { tab, errors } = await webviewTab(browser);
     await tab.goto(page(dir, dot + weighted, broken));
     await tab.waitForSelector('#question-panel .pl-graph svg >> nth=1');
     const texts = await tab.evaluate(`[...document.querySelectorAll('#question-panel .pl-graph svg')].map((s) => [...s.querySelectorAll('text')].map((e) => e.textContent))`);

@@ -27,8 +27,8 @@ export class LocalServer implements vscode.Disposable {
   private readonly stoppedEmitter = new vscode.EventEmitter<string>();
   /** Fires with the server URL when a server that was up stops (asked to, or by exiting). */
   readonly onDidStop = this.stoppedEmitter.event;
-  private readonly demoDataEmitter = new vscode.EventEmitter<void>();
-  /** Fires when the running server has written more demo data after it answered (submissions, then their answers). */
+  private readonly demoDataEmitter = new vscode.EventEmitter<string>();
+  /** Fires with the server URL when it has written more demo data after it answered (submissions, then their answers). */
   readonly onDidWriteDemoData = this.demoDataEmitter.event;
 
   constructor(
@@ -123,7 +123,7 @@ export class LocalServer implements vscode.Disposable {
         // Views refresh before anyone waiting on the data is told it is there.
         const submissionsNow = !!samples && !this.submissionsDone && (samples.stage !== 'submissions' || samples.finished);
         const answersNow = !!samples && !this.answersDone && !samples.stage && samples.finished;
-        if (submissionsNow || answersNow) this.demoDataEmitter.fire();
+        if ((submissionsNow || answersNow) && this.serverUrl) this.demoDataEmitter.fire(this.serverUrl);
         if (submissionsNow) this.submissionsWritten();
         if (answersNow) this.answersWritten();
         if (samples) return this.showStatus(samples);

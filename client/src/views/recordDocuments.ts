@@ -8,8 +8,22 @@ import type { Auth } from '../auth/auth';
 import { gradebookErrorHtml, gradebookHtml, gradebookTable, toCsv } from './gradebook';
 import { fetchRecord, formatRecord, parseRecordQuery, RECORD_SCHEME, recordUriParts, type RecordRef } from './records';
 
-export class RecordDocuments implements vscode.TextDocumentContentProvider {
+export class RecordDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+
   constructor(private readonly auth: Auth) {}
+
+  /** Fetches again every record of `serverUrl` that VS Code still holds (it keeps closed documents a while). */
+  reload(serverUrl: string): void {
+    for (const doc of vscode.workspace.textDocuments) {
+      if (doc.uri.scheme === RECORD_SCHEME && parseRecordQuery(doc.uri.query)?.serverUrl === serverUrl) this.changed.fire(doc.uri);
+    }
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
 
   async provideTextDocumentContent(uri: vscode.Uri, token: vscode.CancellationToken): Promise<string> {
     const parsed = parseRecordQuery(uri.query);
