@@ -6,7 +6,8 @@
 // inner modules can move without touching the code that uses it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import {
   importCycles, importSpecifiers, indexViolations, layerViolations, readImportGraph, type ImportGraph, type LayerRules,
@@ -75,16 +76,18 @@ test('libraries and programs sit apart: server/lib holds only libraries, server/
   assert.deepEqual(misplaced, []);
 });
 
-/** Every source file of the repository, whatever its language: TypeScript, JavaScript and Python. */
-function sourceFiles(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(path.join(ROOT, dir))) {
-    const rel = `${dir}/${name}`;
-    // Fixtures and the demo course are data a test reads, not code of ours to keep short.
-    if (name.startsWith('.') || ['node_modules', 'fixtures', '__pycache__', 'demo-course'].includes(name)) continue;
-    if (statSync(path.join(ROOT, rel)).isDirectory()) sourceFiles(rel, out);
-    else if (/\.(ts|mts|js|mjs|cjs|py)$/.test(name) && !name.endsWith('.d.ts')) out.push(rel);
-  }
-  return out;
+/**
+ * Every source file of the repository, whatever its language: TypeScript, JavaScript and Python, as
+ * git lists them (tracked, or new and not ignored), so that build outputs such as test/vscode/out are not read.
+ */
+function sourceFiles(dirs: string[]): string[] {
+  const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z', '--', ...dirs], { cwd: ROOT, encoding: 'utf8' });
+  // Fixtures and the demo course are data a test reads, not code of ours to keep short.
+  return listed
+    .split('\0')
+    .filter((rel) => rel && existsSync(path.join(ROOT, rel)))
+    .filter((rel) => !rel.split('/').some((part) => ['node_modules', 'fixtures', '__pycache__', 'demo-course'].includes(part)))
+    .filter((rel) => /\.(ts|mts|js|mjs|cjs|py)$/.test(rel) && !rel.endsWith('.d.ts'));
 }
 
 /** The files over `limit` lines whose first ten lines do not say why (with the words "over 400 lines"). */
@@ -96,7 +99,7 @@ function longFilesWithoutReason(files: Array<{ file: string; text: string }>, li
 }
 
 test('no source file (TypeScript, JavaScript or Python, tests included) is over 400 lines without saying why at its top', () => {
-  const files = [...sourceFiles('server'), ...sourceFiles('client'), ...sourceFiles('test'), ...readdirSync(ROOT).filter((n) => n.endsWith('.mjs'))];
+  const files = [...sourceFiles(['server', 'client', 'test']), ...readdirSync(ROOT).filter((n) => n.endsWith('.mjs'))];
   assert.ok(files.some((f) => f.endsWith('.py')) && files.some((f) => f.startsWith('test/')), 'the walk reads Python and tests too');
   assert.deepEqual(longFilesWithoutReason(files.map((file) => ({ file, text: readFileSync(path.join(ROOT, file), 'utf8') }))), []);
 });
