@@ -69,6 +69,7 @@ print(json.dumps({'errs': errs, 'ints': [pl.is_int_json_serializable(2**53 - 1),
   assert.deepEqual(out.ints, [true, false, true]);
 });
 
+// '1/x': PrairieLearn 88fb855 conversion_utils.py string_fraction_to_number names the part that is not a number.
 test('string_fraction_to_number: values and the quoted messages', () => {
   const out = lib(`
 cases = [None, '', '  ', '1/4', '3', '1 000', '\u22122.5', '2+3i', '1/0', 'abc', '1/x', '1e400', '1/2']
@@ -88,7 +89,7 @@ print(json.dumps([r[1] for r in res] + [nofrac[1], real[1]]))
     { submitted_answers: { _type: 'complex', _value: { real: 2, imag: 3 } } },
     { format_errors: 'Your expression resulted in a division by zero.' },
     { format_errors: 'Invalid format: The submitted answer could not be interpreted as a decimal (or complex) number.' },
-    { format_errors: 'Invalid format: The numerator/denominator could not be interpreted as a decimal (or complex) number.' },
+    { format_errors: 'Invalid format: The denominator could not be interpreted as a decimal (or complex) number.' },
     { format_errors: 'Invalid format: The submitted answer is not a finite number.' },
     { submitted_answers: 0.5 },
     { format_errors: 'Fractional answers are not allowed in this input.' },
