@@ -87,7 +87,7 @@ suite('Sidebar: labels, Open in PrairieLearn, sync problems', () => {
     assert.ok(!pattern.test('assessmentSet') && !pattern.test('message') && !pattern.test('error'));
   });
 
-  test("a sync's errors show in the Problems panel on the files they name, and the next sync replaces them", async () => {
+  test("a sync's errors show in the Problems panel on the files they name, once, and the next sync replaces them", async () => {
     const [info] = await vscode.workspace.findFiles(new vscode.RelativePattern(workspaceRoot(), 'questions/**/info.json'), undefined, 1);
     assert.ok(info, 'the course has a question');
     const original = fs.readFileSync(info.fsPath, 'utf8');
@@ -95,10 +95,17 @@ suite('Sidebar: labels, Open in PrairieLearn, sync problems', () => {
     fs.writeFileSync(info.fsPath, JSON.stringify(untitled, null, 2) + '\n');
     commitWorkspace('a question without its title');
     const fromSync = () => vscode.languages.getDiagnostics(info).filter((d) => d.source === SYNC_SOURCE);
+    const live = () => vscode.languages.getDiagnostics(info).filter((d) => d.source === 'PrairieLearn' && /"title"/.test(d.message));
     try {
       const job = await vscode.commands.executeCommand<SyncJob | undefined>('prairielearn.syncCourse', await rootInstance());
       assert.equal(job?.status, 'Error', job?.output ?? 'no job');
-      const [problem] = await until('the sync error on the question', () => (fromSync().length ? fromSync() : undefined));
+      assert.match(job?.output ?? '', /"title"/);
+      // The live check reports the same problem with its range: it is shown once, as the live one.
+      await until('the live check on the question', () => live().length > 0);
+      await until('no second entry from the sync', () => fromSync().length === 0);
+      // Fixed in the editor but not committed: the sync's problem (on what it synced) is now the only one.
+      fs.writeFileSync(info.fsPath, original);
+      const [problem] = await until('the sync error on the question', () => (live().length === 0 && fromSync().length ? fromSync() : undefined));
       assert.equal(problem.severity, vscode.DiagnosticSeverity.Error);
       assert.match(problem.message, /"title"/);
       assert.equal(fromSync().length, 1);
