@@ -192,12 +192,15 @@ async function uiScenario(browser) {
   }, 120_000);
   await page.screenshot({ path: path.join(screenshots, 'sync-course.png') });
 
-  // A question without its title, committed and synced: PrairieLearn's sync error shows in the Problems panel.
+  // A question without its title, committed and synced, then mended in the working tree only: PrairieLearn's
+  // sync error (on what it synced) shows in the Problems panel. Were it still in the file, the live check's
+  // entry would stand for both.
   const question = path.join(workspace, 'questions', 'algebra', 'factorQuadratic', 'info.json');
   const original = fs.readFileSync(question, 'utf8');
   const { title: _title, ...untitled } = JSON.parse(original);
   fs.writeFileSync(question, JSON.stringify(untitled, null, 2) + '\n');
   commitWorkspace('a question without its title');
+  fs.writeFileSync(question, original);
   await runCommand(page, 'PrairieLearn: Sync Course');
   // The panel's Problems tab (a key press could land in the gradebook's webview, which has the focus).
   const problemsTab = page.locator('.part.panel').getByText('Problems', { exact: true }).first();
