@@ -72,35 +72,24 @@ export class LocalServer implements vscode.Disposable {
     }
   }
 
-  private submissionsDone = false;
-  private submissionsWaiting: (() => void)[] = [];
-
-  private submissionsWritten(): void {
-    this.submissionsDone = true;
-    for (const resolve of this.submissionsWaiting.splice(0)) resolve();
-  }
+  /** The running server has written its demo students' submissions (it answers before that). */
+  private readonly submissions = new Milestone();
+  /** The running server has put the sample answers in its demo submissions (or given up on some). */
+  private readonly answers = new Milestone();
 
   /** Resolves once the running server has written its demo students' submissions (it answers before that). */
   demoSubmissions(): Promise<void> {
-    return this.submissionsDone ? Promise.resolve() : new Promise((resolve) => this.submissionsWaiting.push(resolve));
-  }
-
-  private answersDone = false;
-  private answersWaiting: (() => void)[] = [];
-
-  private answersWritten(): void {
-    this.answersDone = true;
-    for (const resolve of this.answersWaiting.splice(0)) resolve();
+    return this.submissions.reached();
   }
 
   /** Resolves once the running server has put the sample answers in its demo submissions (or given up on some). */
   sampleAnswers(): Promise<void> {
-    return this.answersDone ? Promise.resolve() : new Promise((resolve) => this.answersWaiting.push(resolve));
+    return this.answers.reached();
   }
 
   private spawn(): Promise<SignInInfo> {
-    this.submissionsDone = false;
-    this.answersDone = false;
+    this.submissions.reset();
+    this.answers.reset();
     const script = this.context.asAbsolutePath(path.join('dist', 'referenceServer.js'));
     if (!fs.existsSync(script)) throw new Error(`${script} is missing; build the extension first (npm run build).`);
     const course = servedCourse((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
@@ -121,11 +110,11 @@ export class LocalServer implements vscode.Disposable {
       child.on('message', (message) => {
         const samples = samplesMessage(message);
         // Views refresh before anyone waiting on the data is told it is there.
-        const submissionsNow = !!samples && !this.submissionsDone && (samples.stage !== 'submissions' || samples.finished);
-        const answersNow = !!samples && !this.answersDone && !samples.stage && samples.finished;
+        const submissionsNow = !!samples && !this.submissions.isReached && (samples.stage !== 'submissions' || samples.finished);
+        const answersNow = !!samples && !this.answers.isReached && !samples.stage && samples.finished;
         if ((submissionsNow || answersNow) && this.serverUrl) this.demoDataEmitter.fire(this.serverUrl);
-        if (submissionsNow) this.submissionsWritten();
-        if (answersNow) this.answersWritten();
+        if (submissionsNow) this.submissions.reach();
+        if (answersNow) this.answers.reach();
         if (samples) return this.showStatus(samples);
         const ready = readyMessage(message);
         if (!ready) return;
@@ -198,5 +187,28 @@ export class LocalServer implements vscode.Disposable {
     this.stoppedEmitter.dispose();
     this.demoDataEmitter.dispose();
     this.status.dispose();
+  }
+}
+
+/** A point a running server passes once per start; whoever waits for it (across a restart too) is told when it does. */
+class Milestone {
+  private passed = false;
+  private waiting: (() => void)[] = [];
+
+  get isReached(): boolean {
+    return this.passed;
+  }
+
+  reach(): void {
+    this.passed = true;
+    for (const resolve of this.waiting.splice(0)) resolve();
+  }
+
+  reset(): void {
+    this.passed = false;
+  }
+
+  reached(): Promise<void> {
+    return this.passed ? Promise.resolve() : new Promise((resolve) => this.waiting.push(resolve));
   }
 }
