@@ -120,6 +120,24 @@ function copyViz() {
 copyViz();
 
 /**
+ * pl-rich-text-editor's page libraries, the ones PrairieLearn loads for it, served from dist/quill/: Quill
+ * (the editor and its two themes), DOMPurify (cleans HTML before Quill reads it), he (the entities of the
+ * stored HTML) and marked (Markdown).
+ */
+function copyQuill() {
+  const req = createRequire(import.meta.url);
+  const folder = (pkg) => dirname(req.resolve(`${pkg}/package.json`));
+  mkdirSync('dist/quill', { recursive: true });
+  for (const f of ['quill.js', 'quill.snow.css', 'quill.bubble.css']) cpSync(join(folder('quill'), 'dist', f), join('dist/quill', f));
+  // DOMPurify exports only its entry points (dist/purify.cjs.js for require), so its folder comes from that.
+  cpSync(join(dirname(req.resolve('dompurify')), 'purify.min.js'), join('dist/quill', 'purify.min.js'));
+  cpSync(join(folder('he'), 'he.js'), join('dist/quill', 'he.js'));
+  // marked turns a `format="markdown"` editor's text into HTML, as PrairieLearn's page does.
+  cpSync(join(dirname(req.resolve('marked')), 'marked.umd.js'), join('dist/quill', 'marked.umd.js'));
+}
+copyQuill();
+
+/**
  * `node build.mjs --watch` (npm run watch): build, then build again after any source change under
  * server/, client/src/ or schemas/ (debounced), for the Run Extension launch configuration. A
  * rebuild runs in a child so that each one starts from fresh modules, as a plain build does.

@@ -17,6 +17,8 @@ export interface PageAssets {
   aceBase?: string;
   /** The bundled Graphviz (viz.js, WebAssembly inside) for pl-graph; without it a graph says it cannot be laid out. */
   vizJs?: string;
+  /** The folder of the bundled Quill, DOMPurify, he and marked (trailing slash), for pl-rich-text-editor. */
+  quillBase?: string;
 }
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -108,7 +110,7 @@ ${issueList(state.issues)}
 <script type="application/json" id="typed-answers">${JSON.stringify(o.typed ?? {}).replace(/</g, '\\u003c')}</script>
 <script nonce="${a.nonce}" src="${a.katexJs}"></script>
 <script nonce="${a.nonce}" src="${a.katexAutoRender}"></script>
-${o.readOnly ? '' : aceScript(panels.question, a)}${vizScript(panels, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
+${o.readOnly ? '' : aceScript(panels.question, a)}${vizScript(panels, a)}${quillScripts(panels, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
 </body></html>`;
   return `${head(`Preview ${state.qid}`, a, panels.head, !!o.readOnly)}${body}`;
 }
@@ -128,6 +130,19 @@ function vizScript(panels: PreviewPageOptions['panels'], a: PageAssets): string 
   const all = [panels.question, ...panels.submissions, panels.answer ?? ''];
   if (!a.vizJs || !all.some((h) => h.includes('pl-graph'))) return '';
   return `<script nonce="${a.nonce}" id="pl-viz" src="${escapeHtml(a.vizJs)}"></script>\n`;
+}
+
+/**
+ * Quill and its helpers, only when a panel has a rich-text editor; a submission's needs them too (it shows
+ * the editor read-only). They define their globals before the element's script builds the editors.
+ */
+function quillScripts(panels: PreviewPageOptions['panels'], a: PageAssets): string {
+  const all = [panels.question, ...panels.submissions, panels.answer ?? ''];
+  if (!a.quillBase || !all.some((h) => h.includes('pl-rich-text-editor'))) return '';
+  const base = escapeHtml(a.quillBase);
+  const styles = ['quill.snow.css', 'quill.bubble.css'].map((f) => `<link rel="stylesheet" href="${base}${f}">`);
+  const scripts = ['quill.js', 'purify.min.js', 'he.js', 'marked.umd.js'].map((f) => `<script nonce="${a.nonce}" src="${base}${f}"></script>`);
+  return `${[...styles, ...scripts].join('\n')}\n`;
 }
 
 /** A page saying what went wrong (no Python, not a question), with the way out when there is one. */
