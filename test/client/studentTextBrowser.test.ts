@@ -24,7 +24,7 @@ const f = (p: string) => `file://${p}`;
 const dist = path.join(ROOT, 'dist');
 const ASSETS: PageAssets = {
   nonce: 'PAGE-OWN-NONCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
-  katexAutoRender: f(`${dist}/katex/auto-render.min.js`), aceBase: f(`${dist}/ace/`),
+  katexAutoRender: f(`${dist}/katex/auto-render.min.js`), aceBase: f(`${dist}/ace/`), quillBase: f(`${dist}/quill/`),
 };
 
 /** The page the extension would show for `rendered` (placeholder URLs made file: URLs, as the webview's). */
@@ -92,7 +92,7 @@ test('no breakout payload runs in the preview page, in a submission preview or a
       assert.equal(await tab.evaluate('document.querySelector("base") === null'), true, `${page.name}: a base tag`);
     }
     // What the policy blocked were the payloads' handlers and links, never the question's own scripts.
-    for (const v of violations) assert.doesNotMatch(v, /ranScripts|pl-order-blocks\.js|pl-file-editor\.js|katex/, v);
+    for (const v of violations) assert.doesNotMatch(v, /ranScripts|pl-order-blocks\.js|pl-file-editor\.js|pl-rich-text-editor\.js|pl-image-capture\.js|quill|katex/, v);
   } finally {
     await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 """Records what PrairieLearn's own elements give for fixed cases, as fixtures for
 test/lib/runtime/upstreamFixtures.test.ts (which then needs no checkout).
 
-Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json> [choice|inputs]
+Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json> [choice|inputs|files]
 
 Each case is one element's HTML (with, for elements that read them from server.py, the correct answers given
 before prepare) and a seed. For each: prepare (params, correct answers), then
@@ -128,7 +128,19 @@ INPUT_CASES = {
         '<pl-file-editor file-name="notes.md" allow-blank="true"></pl-file-editor>',
     ],
 }
-CASES = {"choice": CHOICE_CASES, "inputs": INPUT_CASES}[CASE_SET]
+FILE_CASES = {
+    "pl-rich-text-editor": [
+        '<pl-rich-text-editor></pl-rich-text-editor>',
+        '<pl-rich-text-editor file-name="essay.html" min-word-count="4" max-word-count="6"></pl-rich-text-editor>',
+        '<pl-rich-text-editor file-name="notes.html" allow-blank="true" counter="character"></pl-rich-text-editor>',
+        '<pl-rich-text-editor min-word-count="3" counter="character"></pl-rich-text-editor>',
+    ],
+    "pl-image-capture": [
+        '<pl-image-capture file-name="work.jpg"></pl-image-capture>',
+        '<pl-image-capture file-name="extra.jpeg" allow-blank="true" manual-upload-enabled="true"></pl-image-capture>',
+    ],
+}
+CASES = {"choice": CHOICE_CASES, "inputs": INPUT_CASES, "files": FILE_CASES}[CASE_SET]
 SEEDS = [1, 7, 42, 1234567]
 COURSE = "/nonexistent-course"
 

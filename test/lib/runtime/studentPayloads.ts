@@ -36,6 +36,9 @@ export function hostileRaw(p: string, fields: string[]): Raw {
     if (f === 'o-input') raw[f] = JSON.stringify(foreignBlocks(p));
     else if (f.startsWith('_file_editor_')) raw[f] = b64;
     else if (f.startsWith('_file_upload_')) raw[f] = JSON.stringify([{ name: p, contents: b64 }, { name: 'up.txt', contents: b64 }]);
+    else if (f.startsWith('_rich_text_editor_')) raw[f] = b64;
+    // A data URL that is not an image: parse says so, and nothing of it is shown.
+    else if (f.startsWith('_image_capture_')) raw[f] = `data:text/html;base64,${b64}`;
     else if (f === 'c') raw[f] = [p, 'a'];
     else raw[f] = p;
   }
@@ -54,7 +57,8 @@ const NAMES = ['s', 'sm', 'n', 'i', 'sy', 'm', 'mc', 'u', 'b', 'o', 'c', 'd', 'm
 export function hostileRecord(v: Variant, p: string, fields: string[], parsed: Record<string, unknown>, formatErrors: boolean): Submission {
   const b64 = Buffer.from(p, 'utf8').toString('base64');
   const names = NAMES;
-  const submitted: Record<string, unknown> = { ...parsed, [p]: p, _files: [{ name: p, contents: b64 }, { name: 'up.txt', contents: b64 }, { name: 'main.py', contents: b64 }] };
+  const submitted: Record<string, unknown> = { ...parsed, [p]: p, _files: [{ name: p, contents: b64 }, { name: 'up.txt', contents: b64 }, { name: 'main.py', contents: b64 },
+    { name: 'essay.html', contents: b64, mimetype: 'text/html' }, { name: 'photo.jpg', contents: b64 }] };
   for (const n of formatErrors ? NAMES : TEXT_ANSWERS) submitted[n] = n === 'o' ? foreignBlocks(p) : n === 'c' || n === 'ma' ? [p] : p;
   const scores: Record<string, unknown> = {};
   for (const n of names) scores[n] = { score: 0.5, weight: 1, feedback: p };

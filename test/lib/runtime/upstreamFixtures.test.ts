@@ -7,6 +7,8 @@
 //   inputElements.json: test() answers of pl-integer-input, pl-string-input, pl-symbolic-input,
 //     pl-big-o-input, pl-matrix-input, pl-matrix-component-input, pl-units-input, pl-file-upload, pl-file-editor
 //     (record on a quiet machine: PrairieLearn's big-O grading gives 0 when its sympy limit times out)
+//   fileElements.json: pl-rich-text-editor, pl-image-capture (PrairieLearn's test() image made by the
+//     Pillow of Debian 12, python3-pil 9.4)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -14,7 +16,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PYTHON } from './elementHarness';
 
-for (const file of ['choiceElements.json', 'inputElements.json']) {
+for (const file of ['choiceElements.json', 'inputElements.json', 'fileElements.json']) {
   const fixture = path.join(__dirname, 'fixtures', 'upstream', file);
   const recorded = JSON.parse(fs.readFileSync(fixture, 'utf8'));
 

@@ -77,7 +77,7 @@ def render(element_html, data):
                     '<button type="button" class="pl-image-capture-shoot">Capture image</button> '
                     '<button type="button" class="pl-image-capture-cancel secondary">Cancel</button></div>'
                     '<p class="pl-image-capture-note text-muted small" role="status"></p>')
-    return (f'<div id="image-capture-{uuid}" class="pl-image-capture card" data-options="{html.escape(json.dumps(options))}">'
+    return (f'<div id="image-capture-{uuid}" class="pl-image-capture card" data-restore-hidden="true" data-options="{html.escape(json.dumps(options))}">'
             f'<div class="card-header">Image capture <code>{html.escape(file_name)}</code></div>'
             f'<div class="pl-image-capture-view">{image}</div>{controls}</div>')
 
