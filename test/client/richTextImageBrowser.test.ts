@@ -85,13 +85,23 @@ test('text typed into the rich-text editor is submitted and stored as the file; 
     await tab.keyboard.type(' bold');
     assert.equal(await tab.textContent('.pl-rte-counter'), '5 words');
     const raw = await graded(tab);
-    const stored = Buffer.from(raw[RTE_FIELD], 'base64').toString('latin1');
-    assert.equal(stored, '<p>Start and more &pi;<strong> bold</strong></p>', 'Quill\'s HTML, non-ASCII as named entities');
+    const typed = Buffer.from(raw[RTE_FIELD], 'base64').toString('latin1');
+    assert.equal(typed, '<p>Start and more &pi;<strong> bold</strong></p>', 'Quill\'s HTML, non-ASCII as named entities');
     const d = submit('pl-rich-text-editor', RTE, v, raw);
     assert.deepEqual(d.format_errors, {});
     assert.deepEqual(d.submitted_answers._files, [{ name: 'essay.html', contents: raw[RTE_FIELD], mimetype: 'text/html' }]);
     assert.equal(d.submitted_answers[RTE_FIELD], undefined, 'the field itself is gone, as in PrairieLearn');
-    assert.deepEqual(errors, [], 'no script errors and no CSP violations');
+    // A formula (typeset by KaTeX here) is stored as PrairieLearn stores one: its TeX, and back again.
+    await tab.evaluate(`(() => { const q = Quill.find(document.querySelector('.pl-rte-editor')); q.insertEmbed(q.getLength() - 1, 'formula', 'x^2<1', 'user'); })()`);
+    const withFormula = Buffer.from(await tab.evaluate(`document.querySelector('input[name="${RTE_FIELD}"]').value`), 'base64').toString('latin1');
+    assert.equal(withFormula, '<p>Start and more &pi;<strong> bold</strong><span class="ql-formula" data-value="x^2&lt;1">$x^2&lt;1$</span></p>');
+    const again = await webviewTab(browser);
+    const stored = { submitted_answers: { _files: [{ name: 'essay.html', contents: Buffer.from(withFormula, 'latin1').toString('base64'), mimetype: 'text/html' }] } };
+    await again.tab.goto(page(dir, 'again.html', { question: render('pl-rich-text-editor', RTE, v, 'question', stored) }));
+    await again.tab.waitForSelector('.pl-rich-text-editor .ql-editor .ql-formula .katex');
+    assert.equal(await again.tab.evaluate(`document.querySelector('.ql-editor .ql-formula').dataset.value`), 'x^2<1');
+    assert.equal(Buffer.from(await again.tab.evaluate(`document.querySelector('input[name="${RTE_FIELD}"]').value`), 'base64').toString('latin1'), withFormula, 'the same file again');
+    assert.deepEqual([...errors, ...again.errors], [], 'no script errors and no CSP violations');
 
     // A hostile file in a submission (the read-only page's nonce-only policy): shown as harmless text in a
     // read-only editor; no handler, script, frame or link of it runs.
@@ -108,6 +118,22 @@ test('text typed into the rich-text editor is submitted and stored as the file; 
     await second.tab.evaluate(`document.querySelector('.submission .ql-editor p')?.click(); document.querySelector('.submission a')?.click()`);
     assert.equal(await second.tab.evaluate('window.pwned'), undefined);
     assert.equal(await second.tab.evaluate(`document.querySelector('.submission .ql-toolbar')`), null, 'read-only: no toolbar');
+    // clipboard-enabled="false": a paste is refused with PrairieLearn's message; the other editor takes it (at its caret).
+    const NO_CLIP = '<pl-rich-text-editor file-name="b.html" clipboard-enabled="false"></pl-rich-text-editor>';
+    const both = render('pl-rich-text-editor', RTE, v, 'question') + render('pl-rich-text-editor', NO_CLIP, makeVariant('pl-rich-text-editor', NO_CLIP), 'question');
+    const third = await webviewTab(browser);
+    await third.tab.goto(page(dir, 'clipboard.html', { question: both }));
+    await third.tab.waitForSelector('.pl-rich-text-editor .ql-editor >> nth=1');
+    const paste = (i: number) => third.tab.evaluate(`(() => { const e = document.querySelectorAll('.ql-editor')[${i}]; e.focus();
+      const dt = new DataTransfer(); dt.setData('text/plain', 'pasted'); e.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true, cancelable: true })); })()`);
+    await paste(1);
+    await paste(0);
+    await third.tab.evaluate('new Promise((r) => setTimeout(r, 300))');
+    assert.deepEqual(await third.tab.evaluate(`[...document.querySelectorAll('.ql-editor')].map((e) => e.textContent)`), ['pastedStart', '']);
+    assert.equal(await third.tab.isVisible('.pl-rte-clipboard-note'), true);
+    assert.equal(await third.tab.textContent('.pl-rte-clipboard-note'), 'Clipboard operations (cut, copy, paste) are not available for this question.');
+    assert.deepEqual(third.errors, []);
+
     // DOMPurify reads the payload's handler attributes as it drops them, which the policy reports as
     // blocked; nothing of them ran (window.pwned above).
     assert.deepEqual(second.errors.filter((e) => !/^Executing inline event handler violates/.test(e)), [], 'no other error');
