@@ -120,7 +120,10 @@ test('text typed into the rich-text editor is submitted and stored as the file; 
     assert.equal(await second.tab.evaluate(`document.querySelector('.submission .ql-toolbar')`), null, 'read-only: no toolbar');
     // clipboard-enabled="false": a paste is refused with PrairieLearn's message; the other editor takes it (at its caret).
     const NO_CLIP = '<pl-rich-text-editor file-name="b.html" clipboard-enabled="false"></pl-rich-text-editor>';
-    const both = render('pl-rich-text-editor', RTE, v, 'question') + render('pl-rich-text-editor', NO_CLIP, makeVariant('pl-rich-text-editor', NO_CLIP), 'question');
+    // (and format="markdown": the element's Markdown is converted by marked, as PrairieLearn's page does)
+    const MD = '<pl-rich-text-editor file-name="m.html" format="markdown">\n* one\n* **two**\n</pl-rich-text-editor>';
+    const both = render('pl-rich-text-editor', RTE, v, 'question') + render('pl-rich-text-editor', NO_CLIP, makeVariant('pl-rich-text-editor', NO_CLIP), 'question') +
+      render('pl-rich-text-editor', MD, makeVariant('pl-rich-text-editor', MD), 'question');
     const third = await webviewTab(browser);
     await third.tab.goto(page(dir, 'clipboard.html', { question: both }));
     await third.tab.waitForSelector('.pl-rich-text-editor .ql-editor >> nth=1');
@@ -129,7 +132,9 @@ test('text typed into the rich-text editor is submitted and stored as the file; 
     await paste(1);
     await paste(0);
     await third.tab.evaluate('new Promise((r) => setTimeout(r, 300))');
-    assert.deepEqual(await third.tab.evaluate(`[...document.querySelectorAll('.ql-editor')].map((e) => e.textContent)`), ['pastedStart', '']);
+    assert.deepEqual(await third.tab.evaluate(`[...document.querySelectorAll('.ql-editor')].map((e) => e.textContent)`), ['pastedStart', '', 'onetwo']);
+    assert.equal(await third.tab.evaluate(`document.querySelectorAll('.ql-editor')[2].innerHTML`),
+      '<ol><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span>one</li><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span><strong>two</strong></li></ol>');
     assert.equal(await third.tab.isVisible('.pl-rte-clipboard-note'), true);
     assert.equal(await third.tab.textContent('.pl-rte-clipboard-note'), 'Clipboard operations (cut, copy, paste) are not available for this question.');
     assert.deepEqual(third.errors, []);
