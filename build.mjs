@@ -121,8 +121,8 @@ copyViz();
 
 /**
  * pl-rich-text-editor's page libraries, the ones PrairieLearn loads for it, served from dist/quill/: Quill
- * (the editor and its two themes), DOMPurify (cleans HTML before Quill reads it), he (the entities of the
- * stored HTML) and marked (Markdown).
+ * (the editor and its two themes), its Markdown shortcuts, DOMPurify (cleans HTML before Quill reads it),
+ * he (the entities of the stored HTML) and marked (Markdown).
  */
 function copyQuill() {
   const req = createRequire(import.meta.url);
@@ -132,6 +132,8 @@ function copyQuill() {
   // DOMPurify exports only its entry points (dist/purify.cjs.js for require), so its folder comes from that.
   cpSync(join(dirname(req.resolve('dompurify')), 'purify.min.js'), join('dist/quill', 'purify.min.js'));
   cpSync(join(folder('he'), 'he.js'), join('dist/quill', 'he.js'));
+  // quilljs-markdown: the editor's Markdown shortcuts (`markdown-shortcuts`), with its stylesheet.
+  for (const f of ['quilljs-markdown.js', 'quilljs-markdown-common-style.css']) cpSync(join(folder('quilljs-markdown'), 'dist', f), join('dist/quill', f));
   // marked turns a `format="markdown"` editor's text into HTML, as PrairieLearn's page does.
   cpSync(join(dirname(req.resolve('marked')), 'marked.umd.js'), join('dist/quill', 'marked.umd.js'));
 }

@@ -1,4 +1,4 @@
-// The preview page loads the bundled Quill (with DOMPurify, he and marked) only when a panel has a
+// The preview page loads the bundled Quill (with quilljs-markdown, DOMPurify, he and marked) only when a panel has a
 // rich-text editor, in the question's page and in a submission's read-only one, under the nonce and from
 // the webview's own files (no network).
 import { test } from 'node:test';
@@ -20,7 +20,7 @@ test('Quill and its helpers are on the page only with a rich-text editor, under 
   const page = (question: string, submissions: string[] = [], readOnly = false, a: PageAssets = assets) =>
     previewPage({ state, panels: { question, submissions, head: '' }, ...(readOnly ? { readOnly: { title: 'Submission 1' } } : {}) }, a);
   for (const html of [page(EDITOR), page('', [EDITOR], true)]) {
-    for (const f of ['quill.js', 'purify.min.js', 'he.js', 'marked.umd.js']) {
+    for (const f of ['quill.js', 'quilljs-markdown.js', 'purify.min.js', 'he.js', 'marked.umd.js']) {
       assert.match(html, new RegExp(`<script nonce="N0NCE" src="https://res/dist/quill/${f.replace(/\./g, '\\.')}"></script>`), f);
     }
     assert.match(html, /<link rel="stylesheet" href="https:\/\/res\/dist\/quill\/quill\.snow\.css">/);
@@ -32,8 +32,8 @@ test('Quill and its helpers are on the page only with a rich-text editor, under 
 });
 
 // npm test runs node build.mjs first.
-test('the build ships Quill, its themes, DOMPurify, he and marked, and the package carries them', () => {
-  for (const f of ['quill.js', 'quill.snow.css', 'quill.bubble.css', 'purify.min.js', 'he.js', 'marked.umd.js']) {
+test('the build ships Quill, its themes, quilljs-markdown, DOMPurify, he and marked, and the package carries them', () => {
+  for (const f of ['quill.js', 'quill.snow.css', 'quill.bubble.css', 'quilljs-markdown.js', 'quilljs-markdown-common-style.css', 'purify.min.js', 'he.js', 'marked.umd.js']) {
     assert.ok(existsSync(path.join('dist', 'quill', f)), f);
   }
   assert.match(readFileSync('.vscodeignore', 'utf8'), /^!dist\/quill\/\*\*$/m);

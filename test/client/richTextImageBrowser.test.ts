@@ -121,7 +121,7 @@ test('text typed into the rich-text editor is submitted and stored as the file; 
     // clipboard-enabled="false": a paste is refused with PrairieLearn's message; the other editor takes it (at its caret).
     const NO_CLIP = '<pl-rich-text-editor file-name="b.html" clipboard-enabled="false"></pl-rich-text-editor>';
     // (and format="markdown": the element's Markdown is converted by marked, as PrairieLearn's page does)
-    const MD = '<pl-rich-text-editor file-name="m.html" format="markdown">\n* one\n* **two**\n</pl-rich-text-editor>';
+    const MD = '<pl-rich-text-editor file-name="m.html" format="markdown" markdown-shortcuts="false">\n* one\n* **two**\n</pl-rich-text-editor>';
     const both = render('pl-rich-text-editor', RTE, v, 'question') + render('pl-rich-text-editor', NO_CLIP, makeVariant('pl-rich-text-editor', NO_CLIP), 'question') +
       render('pl-rich-text-editor', MD, makeVariant('pl-rich-text-editor', MD), 'question');
     const third = await webviewTab(browser);
@@ -137,6 +137,16 @@ test('text typed into the rich-text editor is submitted and stored as the file; 
       '<ol><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span>one</li><li data-list="bullet"><span class="ql-ui" contenteditable="false"></span><strong>two</strong></li></ol>');
     assert.equal(await third.tab.isVisible('.pl-rte-clipboard-note'), true);
     assert.equal(await third.tab.textContent('.pl-rte-clipboard-note'), 'Clipboard operations (cut, copy, paste) are not available for this question.');
+    // Markdown shortcuts (quilljs-markdown, on by default): "# " starts a heading; not where they are off.
+    await third.tab.click('.ql-editor >> nth=1');
+    await third.tab.keyboard.type('# Big');
+    await third.tab.click('.ql-editor >> nth=2');
+    await third.tab.keyboard.press('Control+End');
+    for (const key of ['Enter', 'Enter']) await third.tab.keyboard.press(key);
+    await third.tab.keyboard.type('# Small');
+    await third.tab.evaluate('new Promise((r) => setTimeout(r, 300))');
+    assert.equal(await third.tab.evaluate(`document.querySelectorAll('.ql-editor')[1].innerHTML`), '<h1>Big</h1>');
+    assert.match(await third.tab.evaluate(`document.querySelectorAll('.ql-editor')[2].innerHTML`), /<\/ol><p># Small<\/p>$/);
     assert.deepEqual(third.errors, []);
 
     // DOMPurify reads the payload's handler attributes as it drops them, which the policy reports as

@@ -17,7 +17,7 @@ export interface PageAssets {
   aceBase?: string;
   /** The bundled Graphviz (viz.js, WebAssembly inside) for pl-graph; without it a graph says it cannot be laid out. */
   vizJs?: string;
-  /** The folder of the bundled Quill, DOMPurify, he and marked (trailing slash), for pl-rich-text-editor. */
+  /** The folder of the bundled Quill, quilljs-markdown, DOMPurify, he and marked (trailing slash), for pl-rich-text-editor. */
   quillBase?: string;
 }
 
@@ -140,8 +140,8 @@ function quillScripts(panels: PreviewPageOptions['panels'], a: PageAssets): stri
   const all = [panels.question, ...panels.submissions, panels.answer ?? ''];
   if (!a.quillBase || !all.some((h) => h.includes('pl-rich-text-editor'))) return '';
   const base = escapeHtml(a.quillBase);
-  const styles = ['quill.snow.css', 'quill.bubble.css'].map((f) => `<link rel="stylesheet" href="${base}${f}">`);
-  const scripts = ['quill.js', 'purify.min.js', 'he.js', 'marked.umd.js'].map((f) => `<script nonce="${a.nonce}" src="${base}${f}"></script>`);
+  const styles = ['quill.snow.css', 'quill.bubble.css', 'quilljs-markdown-common-style.css'].map((f) => `<link rel="stylesheet" href="${base}${f}">`);
+  const scripts = ['quill.js', 'quilljs-markdown.js', 'purify.min.js', 'he.js', 'marked.umd.js'].map((f) => `<script nonce="${a.nonce}" src="${base}${f}"></script>`);
   return `${[...styles, ...scripts].join('\n')}\n`;
 }
 

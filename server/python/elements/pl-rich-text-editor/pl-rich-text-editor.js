@@ -114,6 +114,8 @@
         keyboard: { bindings: { tab: { key: 'Tab', handler: () => true } } },
       },
     });
+    // Markdown shortcuts (`# ` a heading, `**x**` bold...) as PrairieLearn offers them, unless turned off.
+    if (options.markdownShortcuts && !options.readOnly && typeof QuillMarkdown !== 'undefined') new QuillMarkdown(quill, {});
     quill.setContents(quill.clipboard.convert({ html: clean(contents) }));
     quill.history.clear();
 
