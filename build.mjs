@@ -140,6 +140,52 @@ function copyQuill() {
 copyQuill();
 
 /**
+ * Excalidraw for pl-excalidraw in the preview, served from dist/excalidraw/: the library with React in one
+ * script (global `PlExcalidraw`), its stylesheet, and its hand-drawn and UI fonts (not the 13 MB CJK one).
+ * Bundling takes seconds, so it is done again only when the versions of the three packages change.
+ */
+// Excalidraw lists a CDN after the fonts' folder for every font; the page's policy blocks it, and each
+// blocked address is a console error. The CDN is kept only when no folder is given.
+const FONT_FALLBACK = /(\w+)\.push\(new URL\((\w+),(\w+)\.ASSETS_FALLBACK_URL\)\)/g;
+const fontsStayLocal = {
+  name: 'excalidraw-fonts-stay-local',
+  setup(b) {
+    let patched = 0;
+    b.onLoad({ filter: /@excalidraw[\\/]excalidraw[\\/]dist[\\/].*\.js$/ }, (args) => {
+      const text = readFileSync(args.path, 'utf8');
+      const out = text.replace(FONT_FALLBACK, (_m, urls, name, cls) => { patched++; return `${urls}.length||${urls}.push(new URL(${name},${cls}.ASSETS_FALLBACK_URL))`; });
+      return { contents: out, loader: 'js' };
+    });
+    b.onEnd(() => { if (patched !== 1) throw new Error(`build.mjs: Excalidraw's font fallback was found ${patched} times, not once: check the pattern for this version`); });
+  },
+};
+
+async function bundleExcalidraw() {
+  const require = createRequire(import.meta.url);
+  const pkgDir = (name) => dirname(require.resolve(`${name}/package.json`, { paths: [process.cwd()] }));
+  // @excalidraw/excalidraw exports no package.json, so its folder is found from node_modules.
+  const excalidrawDir = join('node_modules', '@excalidraw', 'excalidraw');
+  const versions = ['react', 'react-dom'].map((n) => `${n}@${JSON.parse(readFileSync(join(pkgDir(n), 'package.json'), 'utf8')).version}`);
+  versions.push(`excalidraw@${JSON.parse(readFileSync(join(excalidrawDir, 'package.json'), 'utf8')).version}`);
+  const stamp = join('dist/excalidraw', 'versions.txt');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === versions.join('\n')) return;
+  mkdirSync('dist/excalidraw', { recursive: true });
+  await esbuild.build({
+    stdin: {
+      contents: "import * as ExcalidrawLib from '@excalidraw/excalidraw'; import * as React from 'react'; import * as ReactDOM from 'react-dom/client';\nwindow.PlExcalidraw = { ExcalidrawLib, React, ReactDOM };\n",
+      resolveDir: process.cwd(),
+    },
+    bundle: true, minify: true, format: 'iife', outfile: 'dist/excalidraw/excalidraw-global.js', logLevel: 'error', plugins: [fontsStayLocal],
+    define: { 'process.env.NODE_ENV': '"production"' }, legalComments: 'none',
+  });
+  const prod = join(excalidrawDir, 'dist', 'prod');
+  cpSync(join(prod, 'index.css'), join('dist/excalidraw', 'excalidraw.css'));
+  for (const font of readdirSync(join(prod, 'fonts'))) if (font !== 'Xiaolai') cpSync(join(prod, 'fonts', font), join('dist/excalidraw/fonts', font), { recursive: true });
+  writeFileSync(stamp, versions.join('\n'));
+}
+await bundleExcalidraw();
+
+/**
  * `node build.mjs --watch` (npm run watch): build, then build again after any source change under
  * server/, client/src/ or schemas/ (debounced), for the Run Extension launch configuration. A
  * rebuild runs in a child so that each one starts from fresh modules, as a plain build does.

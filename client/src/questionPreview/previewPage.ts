@@ -19,6 +19,8 @@ export interface PageAssets {
   vizJs?: string;
   /** The folder of the bundled Quill, quilljs-markdown, DOMPurify, he and marked (trailing slash), for pl-rich-text-editor. */
   quillBase?: string;
+  /** The folder of the bundled Excalidraw (script, stylesheet, fonts; trailing slash) for pl-excalidraw. */
+  excalidrawBase?: string;
 }
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -110,7 +112,7 @@ ${issueList(state.issues)}
 <script type="application/json" id="typed-answers">${JSON.stringify(o.typed ?? {}).replace(/</g, '\\u003c')}</script>
 <script nonce="${a.nonce}" src="${a.katexJs}"></script>
 <script nonce="${a.nonce}" src="${a.katexAutoRender}"></script>
-${o.readOnly ? '' : aceScript(panels.question, a)}${vizScript(panels, a)}${quillScripts(panels, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
+${o.readOnly ? '' : aceScript(panels.question, a)}${vizScript(panels, a)}${quillScripts(panels, a)}${excalidrawScript(panels, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
 </body></html>`;
   return `${head(`Preview ${state.qid}`, a, panels.head, !!o.readOnly)}${body}`;
 }
@@ -143,6 +145,16 @@ function quillScripts(panels: PreviewPageOptions['panels'], a: PageAssets): stri
   const styles = ['quill.snow.css', 'quill.bubble.css', 'quilljs-markdown-common-style.css'].map((f) => `<link rel="stylesheet" href="${base}${f}">`);
   const scripts = ['quill.js', 'quilljs-markdown.js', 'purify.min.js', 'he.js', 'marked.umd.js'].map((f) => `<script nonce="${a.nonce}" src="${base}${f}"></script>`);
   return `${[...styles, ...scripts].join('\n')}\n`;
+}
+
+/** Excalidraw with React, only when a panel has a pl-excalidraw; its fonts load from the same folder. */
+function excalidrawScript(panels: PreviewPageOptions['panels'], a: PageAssets): string {
+  const all = [panels.question, ...panels.submissions, panels.answer ?? ''];
+  if (!a.excalidrawBase || !all.some((h) => h.includes('pl-excalidraw'))) return '';
+  const base = escapeHtml(a.excalidrawBase);
+  // The library fixes its fonts' addresses when it loads, so their folder is set first (its default is a CDN).
+  const assetPath = JSON.stringify(a.excalidrawBase).replace(/</g, '\\u003c');
+  return `<link rel="stylesheet" href="${base}excalidraw.css">\n<script nonce="${a.nonce}">window.EXCALIDRAW_ASSET_PATH = ${assetPath};</script>\n<script nonce="${a.nonce}" id="pl-excalidraw-lib" src="${base}excalidraw-global.js"></script>\n`;
 }
 
 /** A page saying what went wrong (no Python, not a question), with the way out when there is one. */

@@ -1,0 +1,100 @@
+// pl-excalidraw's page script in a real Chromium, on the preview's own page (previewPage: its CSP, nonce
+// and the bundled Excalidraw from node build.mjs in dist/excalidraw): the starter scene from the real
+// controller opens in an editable canvas, a rectangle drawn with the mouse lands in the hidden input as
+// Excalidraw's JSON (with the starter's elements kept), a read-only canvas shows the scene, and without the
+// library the page says so while the input keeps the drawing. Chromium and playwright-core come from
+// test/vscode/setup.sh; without them the test skips (a failure under CI=true).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { previewPage } from '../../client/src/questionPreview/previewPage';
+import type { PreviewState } from '../../server/lib/protocol/questionPreview';
+import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
+import { launchChromium, playwright, webviewTab } from './chromium';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+const state: PreviewState = {
+  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
+  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
+  submissions: [], issues: [], sameVariant: false,
+};
+
+const STARTER = JSON.stringify({
+  type: 'excalidraw', version: 2, source: 'test', appState: {}, files: {},
+  elements: [{ type: 'ellipse', id: 'starter-ellipse', x: 10, y: 10, width: 80, height: 40, angle: 0, strokeColor: '#1e1e1e', backgroundColor: 'transparent', fillStyle: 'solid', strokeWidth: 2, strokeStyle: 'solid', roughness: 1, opacity: 100, groupIds: [], frameId: null, roundness: null, seed: 1, version: 1, versionNonce: 1, isDeleted: false, boundElements: null, updated: 1, link: null, locked: false }],
+});
+
+/** Polls `expr` in the page until it is truthy (waitForFunction would eval in the page, which its CSP forbids). */
+async function until(tab: any, expr: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await tab.evaluate(expr)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`never true in the page: ${expr}`);
+}
+
+function page(dir: string, question: string, answer: string | undefined, withLibrary: boolean): string {
+  const f = (p: string) => `file://${p}`;
+  const el = path.join(ELEMENTS_DIR, 'pl-excalidraw');
+  const head = `<link href="${f(path.join(el, 'pl-excalidraw.css'))}" rel="stylesheet">\n<script src="${f(path.join(el, 'pl-excalidraw.js'))}"></script>`;
+  const dist = path.join(ROOT, 'dist');
+  const html = previewPage({ state, panels: { question, submissions: [], answer, head } }, {
+    nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
+    katexAutoRender: f(`${dist}/katex/auto-render.min.js`), ...(withLibrary ? { excalidrawBase: f(`${dist}/excalidraw/`) } : {}),
+  });
+  const file = path.join(dir, withLibrary ? 'excalidraw.html' : 'nolib.html');
+  fs.writeFileSync(file, html);
+  return `file://${file}`;
+}
+
+test('a starter scene opens, a drawn rectangle is saved into the input, read-only shows; no library is said', { timeout: 180_000 }, async (t) => {
+  assert.ok(fs.existsSync(path.join(ROOT, 'dist', 'excalidraw', 'excalidraw-global.js')), 'node build.mjs bundles Excalidraw into dist/excalidraw');
+  const pw = playwright();
+  if (typeof pw === 'string') {
+    if (process.env.CI === 'true') assert.fail(`no Chromium/playwright-core: ${pw}`);
+    t.skip(pw);
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-excalidraw-browser-'));
+  fs.writeFileSync(path.join(dir, 'starter.excalidraw'), STARTER);
+  const options = { question_path: dir };
+  const question = runElement('pl-excalidraw', 'render', '<pl-excalidraw answers-name="d" source-file-name="starter.excalidraw" width="600px" height="400px"></pl-excalidraw>', phaseData('render', { options })).html ?? '';
+  const answer = runElement('pl-excalidraw', 'render', '<pl-excalidraw gradable="false" source-file-name="starter.excalidraw" height="300px"></pl-excalidraw>', phaseData('render-answer', { options })).html ?? '';
+  const browser = await launchChromium(pw);
+  try {
+    const { tab, errors } = await webviewTab(browser);
+    await tab.setViewportSize({ width: 1000, height: 1400 });
+    await tab.goto(page(dir, question, answer, true));
+    await tab.waitForSelector('#question-panel .excalidraw canvas.interactive');
+    await tab.waitForSelector('#answer-panel .excalidraw');
+    // The starter is saved in Excalidraw's own form as soon as the canvas is up (as PrairieLearn's autosave does).
+    const input = `document.querySelector('#question-panel input[name="d"]').value`;
+    await until(tab, `${input}.includes("viewBackgroundColor")`);
+    const box = await tab.locator('#question-panel .excalidraw canvas.interactive').boundingBox();
+    await tab.click('#question-panel [data-testid="toolbar-rectangle"]', { force: true });
+    await tab.mouse.move(box.x + 300, box.y + 150);
+    await tab.mouse.down();
+    await tab.mouse.move(box.x + 420, box.y + 260, { steps: 8 });
+    await tab.mouse.up();
+    await until(tab, `${input}.includes('"rectangle"')`);
+    const saved = JSON.parse(await tab.evaluate(`document.querySelector('#question-panel input[name="d"]').value`));
+    assert.deepEqual(saved.elements.map((e: any) => e.type).sort(), ['ellipse', 'rectangle']);
+    assert.equal(saved.type, 'excalidraw');
+    // The answer panel's canvas is read-only: Excalidraw's view mode has no drawing tools.
+    assert.equal(await tab.evaluate(`document.querySelectorAll('#answer-panel [data-testid="toolbar-rectangle"]').length`), 0);
+    assert.equal(await tab.evaluate(`document.querySelectorAll('#question-panel [data-testid="toolbar-rectangle"]').length`), 1);
+    assert.deepEqual(errors, [], 'no script errors and no CSP violations');
+
+    const bare = await webviewTab(browser);
+    await bare.tab.goto(page(dir, question, undefined, false));
+    await bare.tab.waitForSelector('#question-panel .pl-excalidraw-message');
+    assert.match(await bare.tab.locator('#question-panel .pl-excalidraw-message').textContent(), /not loaded in this page.*keeps the drawing/);
+    assert.equal(JSON.parse(await bare.tab.evaluate(`document.querySelector('#question-panel input[name="d"]').value`)).elements[0].id, 'starter-ellipse');
+  } finally {
+    await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
