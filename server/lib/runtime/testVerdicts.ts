@@ -5,6 +5,7 @@ import type { QuestionRuntime } from './runtime';
 import { QUESTION_TEST_CODES } from './diagnosticCodes';
 import { checkExternalGrading } from './externalGrading/referenceCheck';
 import { EXTERNAL_NOT_RUN } from './runtime';
+import { notRunMessage } from './notRunReasons';
 import type { QuestionTestResult, RuntimeIssue, Submission } from '../protocol';
 
 /** One problem a question test found, at the file and line at fault (1-based). */
@@ -57,7 +58,7 @@ export async function testVariant(runtime: QuestionRuntime, root: string, qid: s
   out.unsupportedElements = [...new Set([...(result.renderedBefore?.unsupportedElements ?? []), ...(result.renderedAfter?.unsupportedElements ?? [])])];
   const questionHtml = nodePath.join(questionDir, 'question.html');
   for (const tag of out.unsupportedElements) {
-    report(at(questionHtml, lineOf(questionHtml, `<${tag}`), 'element-not-previewed', `<${tag}> is not run by the local runtime, so its answers are not tested here`));
+    report(at(questionHtml, lineOf(questionHtml, `<${tag}`), 'element-not-previewed', notRunMessage(tag)));
   }
   const submission = result.submission;
   // External grading's own note is replaced by checkExternalGrading's, which says more.

@@ -62,11 +62,20 @@ def _docs_link(tag):
     return f'<a href="{DOCS}{name}/">PrairieLearn\'s documentation of {name}</a>'
 
 
+# Why a known element is not run here, where the reason is not plain from its name (the same words as
+# pl-check's note: server/lib/runtime/notRunReasons.ts).
+NOT_RUN_REASONS = {
+    "pl-sketch": "its canvas and its grader are PrairieLearn's sketchresponse packages, which this extension cannot ship",
+}
+
+
 def unsupported_box(tag):
+    reason = NOT_RUN_REASONS.get(tag)
     tag = escape_attr(tag)
+    why = f": {reason}" if reason else ""
     return (
         f'<div class="pl-unsupported-element alert alert-warning" data-element="{tag}">'
-        f"&lt;{tag}&gt; is not previewed here ({_docs_link(tag)})</div>"
+        f"&lt;{tag}&gt; is not previewed here{why} ({_docs_link(tag)})</div>"
     )
 
 

@@ -240,7 +240,7 @@ describe('elements without a controller here', () => {
     const v = await runtime.createVariant(COURSE, 'unknown', '1');
     const page = await runtime.render(v);
     assert.deepEqual(page.unsupportedElements, ['pl-sketch']);
-    assert.match(page.questionHtml, /<p>Before<\/p>\s*<div class="pl-unsupported-element[^"]*" data-element="pl-sketch">&lt;pl-sketch&gt; is not previewed here \(<a href="https:\/\/prairielearn.readthedocs.io\/en\/latest\/elements\/pl-sketch\/">[^<]*<\/a>\)<\/div>\s*<input class="fx-number" name="n"/);
+    assert.match(page.questionHtml, /<p>Before<\/p>\s*<div class="pl-unsupported-element[^"]*" data-element="pl-sketch">&lt;pl-sketch&gt; is not previewed here: its canvas and its grader are PrairieLearn's sketchresponse packages, which this extension cannot ship \(<a href="https:\/\/prairielearn.readthedocs.io\/en\/latest\/elements\/pl-sketch\/">[^<]*<\/a>\)<\/div>\s*<input class="fx-number" name="n"/);
     const s = await runtime.submit(v, { n: '5' }, 'grade');
     assert.equal(s.score, 1);
   });
