@@ -1,7 +1,8 @@
 // pl-excalidraw's page script in a real Chromium, on the preview's own page (previewPage: its CSP, nonce
 // and the bundled Excalidraw from node build.mjs in dist/excalidraw): the starter scene from the real
 // controller opens in an editable canvas, a rectangle drawn with the mouse lands in the hidden input as
-// Excalidraw's JSON (with the starter's elements kept), a read-only canvas shows the scene, and without the
+// Excalidraw's JSON (with the starter's elements kept), a read-only canvas shows the scene, a scene typed
+// before a re-render is the one the canvas opens with, and without the
 // library the page says so while the input keeps the drawing. Chromium and playwright-core come from
 // test/vscode/setup.sh; without them the test skips (a failure under CI=true).
 import { test } from 'node:test';
@@ -36,21 +37,21 @@ async function until(tab: any, expr: string): Promise<void> {
   assert.fail(`never true in the page: ${expr}`);
 }
 
-function page(dir: string, question: string, answer: string | undefined, withLibrary: boolean): string {
+function page(dir: string, question: string, answer: string | undefined, withLibrary: boolean, typed?: Record<string, string>): string {
   const f = (p: string) => `file://${p}`;
   const el = path.join(ELEMENTS_DIR, 'pl-excalidraw');
   const head = `<link href="${f(path.join(el, 'pl-excalidraw.css'))}" rel="stylesheet">\n<script src="${f(path.join(el, 'pl-excalidraw.js'))}"></script>`;
   const dist = path.join(ROOT, 'dist');
-  const html = previewPage({ state, panels: { question, submissions: [], answer, head } }, {
+  const html = previewPage({ state, panels: { question, submissions: [], answer, head }, typed }, {
     nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
     katexAutoRender: f(`${dist}/katex/auto-render.min.js`), ...(withLibrary ? { excalidrawBase: f(`${dist}/excalidraw/`) } : {}),
   });
-  const file = path.join(dir, withLibrary ? 'excalidraw.html' : 'nolib.html');
+  const file = path.join(dir, `${withLibrary ? 'excalidraw' : 'nolib'}${typed ? '-typed' : ''}.html`);
   fs.writeFileSync(file, html);
   return `file://${file}`;
 }
 
-test('a starter scene opens, a drawn rectangle is saved into the input, read-only shows; no library is said', { timeout: 180_000 }, async (t) => {
+test('a starter scene opens, a drawn rectangle is saved, read-only shows, a typed scene comes back; no library is said', { timeout: 180_000 }, async (t) => {
   assert.ok(fs.existsSync(path.join(ROOT, 'dist', 'excalidraw', 'excalidraw-global.js')), 'node build.mjs bundles Excalidraw into dist/excalidraw');
   const pw = playwright();
   if (typeof pw === 'string') {
@@ -87,6 +88,15 @@ test('a starter scene opens, a drawn rectangle is saved into the input, read-onl
     assert.equal(await tab.evaluate(`document.querySelectorAll('#answer-panel [data-testid="toolbar-rectangle"]').length`), 0);
     assert.equal(await tab.evaluate(`document.querySelectorAll('#question-panel [data-testid="toolbar-rectangle"]').length`), 1);
     assert.deepEqual(errors, [], 'no script errors and no CSP violations');
+
+    // After a re-render the preview puts the typed scene back; the canvas opens with it, not the starter.
+    const typedScene = STARTER.replace(/ellipse/g, 'diamond');
+    const again = await webviewTab(browser);
+    await again.tab.goto(page(dir, question, undefined, true, { d: typedScene }));
+    await again.tab.waitForSelector('#question-panel .excalidraw canvas.interactive');
+    await until(again.tab, `${input}.includes("viewBackgroundColor")`);
+    assert.deepEqual(JSON.parse(await again.tab.evaluate(input)).elements.map((e: any) => e.id), ['starter-diamond']);
+    assert.deepEqual(again.errors, []);
 
     const bare = await webviewTab(browser);
     await bare.tab.goto(page(dir, question, undefined, false));
