@@ -160,12 +160,25 @@ const fontsStayLocal = {
   },
 };
 
+// Mermaid-to-Excalidraw (3.5 MB, a third of the bundle) serves only Excalidraw's text-to-diagram dialog
+// and pasting Mermaid text; in its place a module that says so (the dialog shows the error, a paste
+// falls back to plain text).
+const NO_MERMAID = `export async function parseMermaidToExcalidraw() { throw new Error("Mermaid diagrams are not included in the preview's Excalidraw."); }`;
+const withoutMermaid = {
+  name: 'excalidraw-without-mermaid',
+  setup(b) {
+    b.onResolve({ filter: /^@excalidraw\/mermaid-to-excalidraw$/ }, () => ({ path: 'mermaid-to-excalidraw', namespace: 'no-mermaid' }));
+    b.onLoad({ filter: /.*/, namespace: 'no-mermaid' }, () => ({ contents: NO_MERMAID, loader: 'js' }));
+  },
+};
+
 async function bundleExcalidraw() {
   const require = createRequire(import.meta.url);
   const pkgDir = (name) => dirname(require.resolve(`${name}/package.json`, { paths: [process.cwd()] }));
   // @excalidraw/excalidraw exports no package.json, so its folder is found from node_modules.
   const excalidrawDir = join('node_modules', '@excalidraw', 'excalidraw');
-  const versions = ['react', 'react-dom'].map((n) => `${n}@${JSON.parse(readFileSync(join(pkgDir(n), 'package.json'), 'utf8')).version}`);
+  // The stamp also names this recipe's version: a change to the plugins must rebuild.
+  const versions = ['recipe 2', ...['react', 'react-dom'].map((n) => `${n}@${JSON.parse(readFileSync(join(pkgDir(n), 'package.json'), 'utf8')).version}`)];
   versions.push(`excalidraw@${JSON.parse(readFileSync(join(excalidrawDir, 'package.json'), 'utf8')).version}`);
   const stamp = join('dist/excalidraw', 'versions.txt');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === versions.join('\n')) return;
@@ -175,7 +188,7 @@ async function bundleExcalidraw() {
       contents: "import * as ExcalidrawLib from '@excalidraw/excalidraw'; import * as React from 'react'; import * as ReactDOM from 'react-dom/client';\nwindow.PlExcalidraw = { ExcalidrawLib, React, ReactDOM };\n",
       resolveDir: process.cwd(),
     },
-    bundle: true, minify: true, format: 'iife', outfile: 'dist/excalidraw/excalidraw-global.js', logLevel: 'error', plugins: [fontsStayLocal],
+    bundle: true, minify: true, format: 'iife', outfile: 'dist/excalidraw/excalidraw-global.js', logLevel: 'error', plugins: [fontsStayLocal, withoutMermaid],
     define: { 'process.env.NODE_ENV': '"production"' }, legalComments: 'none',
   });
   const prod = join(excalidrawDir, 'dist', 'prod');

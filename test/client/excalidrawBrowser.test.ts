@@ -84,6 +84,9 @@ test('a starter scene opens, a drawn rectangle is saved, read-only shows, a type
     const saved = JSON.parse(await tab.evaluate(`document.querySelector('#question-panel input[name="d"]').value`));
     assert.deepEqual(saved.elements.map((e: any) => e.type).sort(), ['ellipse', 'rectangle']);
     assert.equal(saved.type, 'excalidraw');
+    // Mermaid is not bundled: pasted Mermaid text becomes plain text, as Excalidraw does when it cannot parse it.
+    await tab.evaluate(`(() => { const dt = new DataTransfer(); dt.setData('text/plain', 'graph TD\\nA-->B'); document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: dt, bubbles: true })); })()`);
+    await until(tab, `${input}.includes('"originalText": "graph TD')`);
     // The answer panel's canvas is read-only: Excalidraw's view mode has no drawing tools.
     assert.equal(await tab.evaluate(`document.querySelectorAll('#answer-panel [data-testid="toolbar-rectangle"]').length`), 0);
     assert.equal(await tab.evaluate(`document.querySelectorAll('#question-panel [data-testid="toolbar-rectangle"]').length`), 1);
