@@ -13,6 +13,7 @@ import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
 import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
+import { BREAKOUTS } from '../lib/runtime/studentPayloads';
 import { launchChromium, playwright, webviewTab } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -37,16 +38,16 @@ async function until(tab: any, expr: string): Promise<void> {
   assert.fail(`never true in the page: ${expr}`);
 }
 
-function page(dir: string, question: string, answer: string | undefined, withLibrary: boolean, typed?: Record<string, string>): string {
+function page(dir: string, question: string, answer: string | undefined, withLibrary: boolean, typed?: Record<string, string>, submissions: string[] = [], readOnly = false): string {
   const f = (p: string) => `file://${p}`;
   const el = path.join(ELEMENTS_DIR, 'pl-excalidraw');
-  const head = `<link href="${f(path.join(el, 'pl-excalidraw.css'))}" rel="stylesheet">\n<script src="${f(path.join(el, 'pl-excalidraw.js'))}"></script>`;
+  const head = `<link href="${f(path.join(el, 'pl-excalidraw.css'))}" rel="stylesheet">\n<script src="${f(path.join(el, 'pl-excalidraw.js'))}" nonce="N0NCE"></script>`;
   const dist = path.join(ROOT, 'dist');
-  const html = previewPage({ state, panels: { question, submissions: [], answer, head }, typed }, {
+  const html = previewPage({ state, panels: { question, submissions, answer, head }, typed, ...(readOnly ? { readOnly: { title: 'Submission 1' } } : {}) }, {
     nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
     katexAutoRender: f(`${dist}/katex/auto-render.min.js`), ...(withLibrary ? { excalidrawBase: f(`${dist}/excalidraw/`) } : {}),
   });
-  const file = path.join(dir, `${withLibrary ? 'excalidraw' : 'nolib'}${typed ? '-typed' : ''}.html`);
+  const file = path.join(dir, `${withLibrary ? 'excalidraw' : 'nolib'}${typed ? '-typed' : ''}${readOnly ? '-record' : ''}.html`);
   fs.writeFileSync(file, html);
   return `file://${file}`;
 }
@@ -106,6 +107,59 @@ test('a starter scene opens, a drawn rectangle is saved, read-only shows, a type
     await bare.tab.waitForSelector('#question-panel .pl-excalidraw-message');
     assert.match(await bare.tab.locator('#question-panel .pl-excalidraw-message').textContent(), /not loaded in this page.*keeps the drawing/);
     assert.equal(JSON.parse(await bare.tab.evaluate(`document.querySelector('#question-panel input[name="d"]').value`)).elements[0].id, 'starter-ellipse');
+  } finally {
+    await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A scene a student could submit with every breakout: as text, links, an embed, an SVG image, and broken JSON. */
+function hostileScene(p: string): string {
+  const base = { angle: 0, strokeColor: '#000', backgroundColor: 'transparent', fillStyle: 'solid', strokeWidth: 1, strokeStyle: 'solid', roughness: 0, opacity: 100, groupIds: [], frameId: null, roundness: null, seed: 1, version: 1, versionNonce: 1, isDeleted: false, boundElements: null, updated: 1, locked: false };
+  const svg = `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg"><script>window.pwned=9</script>${p}</svg>`).toString('base64')}`;
+  return JSON.stringify({
+    type: 'excalidraw', version: 2, source: p, appState: { name: p },
+    elements: [
+      { ...base, type: 'text', id: 't', x: 0, y: 0, width: 200, height: 25, text: p, originalText: p, fontSize: 20, fontFamily: 1, textAlign: 'left', verticalAlign: 'top', containerId: null, lineHeight: 1.25, link: `javascript:window.pwned=7//${p}` },
+      { ...base, type: 'embeddable', id: 'e', x: 0, y: 40, width: 200, height: 100, link: 'javascript:window.pwned=8' },
+      { ...base, type: 'image', id: 'i', x: 0, y: 160, width: 50, height: 50, fileId: 'f', status: 'saved', scale: [1, 1], link: null },
+    ],
+    files: { f: { id: 'f', mimeType: 'image/svg+xml', dataURL: svg, created: 1 } },
+  });
+}
+
+test("a student's scene never runs: breakouts as text, links, embeds and SVG in a submission record and in the question", { timeout: 240_000 }, async (t) => {
+  const pw = playwright();
+  if (typeof pw === 'string') {
+    if (process.env.CI === 'true') assert.fail(`no Chromium/playwright-core: ${pw}`);
+    t.skip(pw);
+    return;
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-excalidraw-hostile-'));
+  const el = '<pl-excalidraw answers-name="d" height="300px"></pl-excalidraw>';
+  const browser = await launchChromium(pw);
+  try {
+    // Every breakout at once (one page each way keeps the test short): in the scene, and as the whole submission.
+    const p = BREAKOUTS.join('');
+    for (const submitted of [hostileScene(p), p]) {
+      const sub = { submitted_answers: { d: submitted, [p]: p }, format_errors: submitted === p ? { d: [`Invalid drawing submission: ${p}`] } : {} };
+      const question = runElement('pl-excalidraw', 'render', el, phaseData('render', sub)).html ?? '';
+      const record = runElement('pl-excalidraw', 'render', el, phaseData('render-submission', sub)).html ?? '';
+      for (const readOnly of [true, false]) {
+        const { tab, errors } = await webviewTab(browser);
+        await tab.goto(page(dir, question, undefined, true, { d: submitted }, [record], readOnly));
+        await tab.waitForSelector('#question-panel .excalidraw, #question-panel .pl-excalidraw-message');
+        await tab.waitForSelector('.submission .excalidraw, .submission .pl-excalidraw-message');
+        await tab.evaluate('new Promise((r) => setTimeout(r, 300))');
+        const where = `${submitted === p ? 'broken JSON' : 'scene'} in a ${readOnly ? 'record' : 'question'} page`;
+        // The scene itself opens (its text drawn on the canvas); broken JSON is said instead.
+        assert.equal(await tab.evaluate(`document.querySelectorAll('.submission .excalidraw').length`), submitted === p ? 0 : 1, where);
+        assert.equal(await tab.evaluate('window.pwned'), undefined, `a payload ran: ${where}`);
+        assert.equal(await tab.evaluate(`document.querySelectorAll('iframe').length`), 0, `an embed was framed: ${where}`);
+        assert.deepEqual(errors.filter((e) => /pwned|Content Security Policy/.test(e)), [], `something of the scene tried to run or load: ${where}`);
+        await tab.close();
+      }
+    }
   } finally {
     await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
