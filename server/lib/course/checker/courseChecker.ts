@@ -1,7 +1,7 @@
 import { allEntries, type Course, type InfoEntry } from '../course';
 import { nodeCourseReader } from '../courseReader';
 import { applySeverityOverrides, type CourseDiagnostic, type SeverityOverrides } from '../diagnostic';
-import type { RuleContext } from '../rules/rule';
+import { validDataOfKind, type RuleContext } from '../rules/rule';
 import type { CheckOptions } from './checkOptions';
 import { folderDiagnostics, hasOwnReports, InfoFileResults } from './infoFilePipeline';
 import type { QuestionFileChecker } from './questionFileChecker';
@@ -122,7 +122,7 @@ export class CourseChecker {
       course,
       now,
       reader,
-      validData: (entry) => slots.get(entry)?.result.data,
+      validData: (entry, kind) => validDataOfKind(entry, kind, slots.get(entry)?.result.data),
       uuidOf: (entry) => slots.get(entry)?.result.uuid,
       hasErrors: (entry) => {
         const slot = slots.get(entry);

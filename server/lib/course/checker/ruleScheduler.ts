@@ -1,7 +1,7 @@
 import type { Course, CourseInstance, InfoEntry } from '../course';
 import type { CourseDiagnostic } from '../diagnostic';
 import { ALL_RULES } from '../rules';
-import type { CourseRule, IncrementalCheck, Report, RuleContext } from '../rules/rule';
+import { validDataOfKind, type CourseRule, type IncrementalCheck, type Report, type RuleContext } from '../rules/rule';
 import { sameItems } from '../sameItems';
 import type { CheckPass } from './checkPass';
 import type { Slot } from './slots';
@@ -229,7 +229,7 @@ export class RuleScheduler {
         run.diskGeneration = diskGeneration;
         return ctx.reader;
       },
-      validData: (entry) => note(entry)?.result.data,
+      validData: (entry, kind) => validDataOfKind(entry, kind, note(entry)?.result.data),
       uuidOf: (entry) => note(entry)?.result.uuid,
       hasErrors: (entry) => {
         const slot = note(entry);
