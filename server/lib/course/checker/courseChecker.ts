@@ -6,7 +6,7 @@ import type { CheckOptions } from './checkOptions';
 import { folderDiagnostics, hasOwnReports, InfoFileResults } from './infoFilePipeline';
 import type { QuestionFileChecker } from './questionFileChecker';
 import { QuestionFileStore } from './questionFileStore';
-import type { CheckPass } from './checkPass';
+import { hourOf, type CheckPass } from './checkPass';
 import { RuleScheduler } from './ruleScheduler';
 import { ReportOrder } from './reportOrder';
 import type { Slot } from './slots';
@@ -135,7 +135,7 @@ export class CourseChecker {
     const pass: CheckPass = {
       course,
       now,
-      hour: Math.floor(now.getTime() / 3_600_000),
+      hour: hourOf(now),
       reader,
       diskGeneration: options.diskGeneration,
       keep: !options.once,
