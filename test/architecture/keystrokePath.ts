@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { SourceMap } from 'node:module';
 import { LspClient, copyFixtureCourse } from '../apps/languageServer/lspClient';
+import { computeLineStarts, positionAtOffset } from '../../server/lib/course';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BUNDLE = path.join(ROOT, 'dist', 'languageServer.js');
@@ -56,21 +57,13 @@ async function callCounts(keystrokes: number): Promise<Map<number, number>> {
 async function main(): Promise<void> {
   const few = await callCounts(2);
   const more = await callCounts(5);
-  const code = fs.readFileSync(BUNDLE, 'utf8');
-  const lineStarts = [0];
-  for (let i = 0; i < code.length; i++) if (code.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const lineStarts = computeLineStarts(fs.readFileSync(BUNDLE, 'utf8'));
   const map = new SourceMap(JSON.parse(fs.readFileSync(`${BUNDLE}.map`, 'utf8')));
   const files = new Map<string, number>();
   for (const [offset, calls] of more) {
     if (calls <= (few.get(offset) ?? 0)) continue;
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid] <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    const source = (map.findEntry(lo, offset - lineStarts[lo]) as { originalSource?: string }).originalSource ?? '?';
+    const { line, character } = positionAtOffset(lineStarts, offset);
+    const source = (map.findEntry(line, character) as { originalSource?: string }).originalSource ?? '?';
     const name = path.relative(ROOT, path.resolve(path.dirname(BUNDLE), source.replace(/^file:\/\//, '')));
     files.set(name, (files.get(name) ?? 0) + 1);
   }
