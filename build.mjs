@@ -7,10 +7,12 @@ import { createHash } from 'node:crypto';
 import { schemaTypesSource } from './schemas/schemaTypes.mjs';
 
 const production = process.argv.includes('--production');
+// pl-check as one ordinary bundle, without its start-up machinery (plCheck.ts says what that buys).
+const plainPlCheck = process.argv.includes('--plain-pl-check');
 
 const entryPoints = {
   languageServer: 'server/apps/languageServer/main.ts',
-  plCheck: 'server/apps/plCheck/plCheck.ts',
+  plCheck: plainPlCheck ? 'server/apps/plCheck/plCheckPlain.ts' : 'server/apps/plCheck/plCheck.ts',
   // `pl-check mcp`'s server, beside plCheck.js: carried inside it, its text cost every check's start-up.
   plCheckMcp: 'server/apps/plCheck/mcpMain.ts',
   referenceServer: 'server/apps/referenceServer/main.ts',
@@ -79,9 +81,9 @@ async function plCheckSources() {
 
 const { plCheck, ...others } = entryPoints;
 const output = { ...common, outdir: 'dist', sourcemap: !production, minify: production, plugins: [precompiledSchemas] };
-await esbuild.build({ ...output, entryPoints: others, external: ['vscode', '@electric-sql/pglite'] });
+await esbuild.build({ ...output, entryPoints: plainPlCheck ? entryPoints : others, external: ['vscode', '@electric-sql/pglite'] });
 // Built apart: esbuild would otherwise add the define's (empty) module to every other bundle.
-await esbuild.build({ ...output, entryPoints: { plCheck }, define: { PL_CHECK_SOURCES: JSON.stringify(await plCheckSources()) } });
+if (!plainPlCheck) await esbuild.build({ ...output, entryPoints: { plCheck }, define: { PL_CHECK_SOURCES: JSON.stringify(await plCheckSources()) } });
 
 /** KaTeX for the question preview's webview (math as PrairieLearn shows it), served from dist/katex/. */
 function copyKatex() {

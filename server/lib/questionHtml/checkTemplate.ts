@@ -1,7 +1,7 @@
-import type { CodeInfo } from '../course';
+import type { CodeInfo, QuestionFileReport } from '../course';
 import { analyze } from './analysis';
 import { TEMPLATE_RULES } from './rules';
-import type { CourseTemplateRule, TemplateReport } from './rules/rule';
+import type { CourseTemplateRule } from './rules/rule';
 import type { QuestionContext } from './questionContext';
 import { parseTemplate } from './template';
 import { CourseElements } from './courseElements';
@@ -39,12 +39,12 @@ export function templateCodes(): Record<string, CodeInfo> {
  */
 export interface PreparedTemplate {
   text: string;
-  skipped?: TemplateReport;
+  skipped?: QuestionFileReport;
   /**
    * Results of the template-only rules, for the course elements they were computed with, and what
    * each course rule with something to look at collected from the template.
    */
-  memo?: { elementsKey: string; reports: TemplateReport[]; course: { rule: CourseTemplateRule; input: unknown }[] };
+  memo?: { elementsKey: string; reports: QuestionFileReport[]; course: { rule: CourseTemplateRule; input: unknown }[] };
 }
 
 export function prepareTemplate(text: string): PreparedTemplate {
@@ -63,13 +63,13 @@ export function prepareTemplate(text: string): PreparedTemplate {
  * Runs every rule; the template-only part is reused while the course's element names stay the
  * same. `courseElements` are those the template-only results are kept for (the context's, when it has them).
  */
-export function checkTemplate(prepared: PreparedTemplate, courseElements: ReadonlySet<string>, context: QuestionContext): TemplateReport[] {
+export function checkTemplate(prepared: PreparedTemplate, courseElements: ReadonlySet<string>, context: QuestionContext): QuestionFileReport[] {
   if (prepared.skipped) return [prepared.skipped];
   const elementsKey = courseElementsKey(courseElements);
   if (!prepared.memo || prepared.memo.elementsKey !== elementsKey) {
     const analysis = analyze(parseTemplate(prepared.text), courseElements);
-    const reports: TemplateReport[] = [];
-    const add = (r: TemplateReport) => reports.push(r);
+    const reports: QuestionFileReport[] = [];
+    const add = (r: QuestionFileReport) => reports.push(r);
     const course: { rule: CourseTemplateRule; input: unknown }[] = [];
     for (const rule of TEMPLATE_RULES) {
       if (rule.needs === 'template') rule.check(analysis, context, add);
@@ -83,7 +83,7 @@ export function checkTemplate(prepared: PreparedTemplate, courseElements: Readon
   const { memo } = prepared;
   if (memo.course.length === 0) return memo.reports;
   const out = [...memo.reports];
-  const add = (r: TemplateReport) => out.push(r);
+  const add = (r: QuestionFileReport) => out.push(r);
   for (const { rule, input } of memo.course) rule.check(input, context, add);
   return out;
 }

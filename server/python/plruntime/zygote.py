@@ -18,23 +18,24 @@ The messages (protocol.py): a Ready first, then a ResultsReply or an ErrorReply 
 """
 
 import gc
-import json
 import os
 import select
 import signal
 import sys
 import time
 
-for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(var, "1")
-os.environ.setdefault("MPLBACKEND", "pdf")
-
+# Started as a script: its own folder is on sys.path, the package root is not.
 PYTHON_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BASE_PATH = [p for p in sys.path if p and os.path.abspath(p) != os.path.dirname(os.path.abspath(__file__))]
 sys.path[:] = [PYTHON_ROOT] + BASE_PATH + [os.path.join(PYTHON_ROOT, "fallback")]
 
+from plruntime import warmprocess  # noqa: E402
+
+warmprocess.limit_native_threads()
+os.environ.setdefault("MPLBACKEND", "pdf")
+
 from plruntime import channel, jsonio, scratch, tree  # noqa: E402
-from plruntime.channel import REPLY_FD, REQUEST_FD, Garbled, Timeout  # noqa: E402
+from plruntime.channel import Garbled, Timeout  # noqa: E402
 from plruntime.protocol import PROTOCOL, HelperRequest, Ready  # noqa: E402
 from plruntime.workerloop import worker  # noqa: E402
 
@@ -45,23 +46,19 @@ PROBE_S = 1.0
 
 def warm_up():
     """Imports most questions need, done once here instead of in every worker."""
-    import importlib
     import warnings
 
+    # Set for the units as well, as PrairieLearn's zygote keeps its warning filters for course code.
     warnings.filterwarnings("ignore", category=SyntaxWarning)
     warnings.filterwarnings("ignore", category=DeprecationWarning)
-    names = ("html", "math", "random", "json", "lxml.html", "numpy", "chevron", "prairielearn", "prairielearn.sympy_utils",
-             # Most element controllers import these; warm, a unit neither compiles nor runs them again.
-             "prairielearn.element_ui", "prairielearn.ansi_html",
-             "sympy", "pint", "pandas", "networkx", "matplotlib", "matplotlib.pyplot",
-             # pygraphviz's compiled module crashes the process when imported a second time after a
-             # unit forgets it, so it stays imported (pl-graph extensions and networkx use it).
-             "pygraphviz")
-    for name in names:
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - a missing optional package only costs speed here
-            pass
+    warmprocess.import_quietly((
+        "html", "math", "random", "json", "lxml.html", "numpy", "chevron", "prairielearn", "prairielearn.sympy_utils",
+        # Most element controllers import these; warm, a unit neither compiles nor runs them again.
+        "prairielearn.element_ui", "prairielearn.ansi_html",
+        "sympy", "pint", "pandas", "networkx", "matplotlib", "matplotlib.pyplot",
+        # pygraphviz's compiled module crashes the process when imported a second time after a
+        # unit forgets it, so it stays imported (pl-graph extensions and networkx use it).
+        "pygraphviz"))
     import ctypes  # noqa: F401 - tree.become_subreaper
 
     from plruntime.controllers import compiled
@@ -246,50 +243,22 @@ def run_request(request: HelperRequest, line: str, reader: channel.LineReader) -
     return {"error": {"kind": "crash", "message": f"the Python process ended with {how}{hint} before answering"}}
 
 
-def _quit(signum, frame):
-    raise SystemExit(0)
+def _failed(err):
+    return {"error": {"kind": "protocol", "message": f"{type(err).__name__}: {err}"}}
 
 
 def main():
-    for fd in (REQUEST_FD, REPLY_FD):
-        os.set_inheritable(fd, False)
-    # Nothing written to stdout is taken as a reply; keep print() off it anyway.
-    sys.stdout = sys.stderr
-    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-        signal.signal(sig, _quit)
     scratch_folder = None
-    try:
-        tree.become_subreaper()
+
+    def start() -> Ready:
+        nonlocal scratch_folder
         scratch_folder = scratch.create()
         warm_up()
-        ready: Ready = {"ready": True, "protocol": PROTOCOL, "version": sys.version.split()[0]}
-        channel.write_all(REPLY_FD, (json.dumps(ready) + "\n").encode())
-        reader = channel.LineReader(REQUEST_FD)
-        while True:
-            line = reader.readline()
-            if line is None:
-                break
-            if not line.strip():
-                continue
-            request = {}
-            try:
-                request = jsonio.loads(line)
-                reply = run_request(request, line, reader)
-            except Exception as err:  # noqa: BLE001 - a bad request must not end the helper
-                reply = {"error": {"kind": "protocol", "message": f"{type(err).__name__}: {err}"}}
-            if isinstance(request, dict):
-                # Now a ResultsReply or an ErrorReply (protocol.py).
-                reply["id"], reply["seq"] = request.get("id"), request.get("seq")
-            channel.write_all(REPLY_FD, (json.dumps(reply) + "\n").encode("utf-8"))
-    finally:
-        # Whatever ends the helper ends every process below it.
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        stop_current()
-        tree.kill_all(os.getpid())
-        scratch.remove(scratch_folder)
-        # Tearing down the warm interpreter (numpy, sympy, pandas...) only costs time: nothing is left to flush.
-        sys.stderr.flush()
-        os._exit(0)
+        return {"ready": True, "protocol": PROTOCOL, "version": sys.version.split()[0]}
+
+    # Each reply is a ResultsReply or an ErrorReply (protocol.py), with its request's id and seq.
+    warmprocess.serve(start, run_request, _failed, reply_keys=("id", "seq"), parse=jsonio.loads,
+                      stop=stop_current, cleanup=lambda: scratch.remove(scratch_folder))
 
 
 if __name__ == "__main__":

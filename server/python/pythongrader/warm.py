@@ -16,7 +16,6 @@ Reply:   {"id", "exitCode" or null, "signal" or null, "timedOut", "output"}
 """
 
 import gc
-import json
 import os
 import select
 import signal
@@ -24,12 +23,12 @@ import sys
 import time
 import traceback
 
-for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ.setdefault(_var, "1")
+from plruntime import warmprocess
+
+warmprocess.limit_native_threads()
 os.environ["MPLBACKEND"] = "Agg"
 
 from plruntime import tree  # noqa: E402
-from plruntime.channel import REPLY_FD, REQUEST_FD, LineReader, write_all  # noqa: E402
 from pythongrader import runner  # noqa: E402
 
 # As processRun.ts keeps a cold run's console: the first 256 KiB, then a note.
@@ -40,25 +39,17 @@ BASE_PATH = list(sys.path)
 
 
 def warm_up():
-    import importlib
-    import warnings
-
-    warnings.filterwarnings("ignore", category=DeprecationWarning)
-    for name in ("numpy", "pandas", "matplotlib", "matplotlib.pyplot", "unittest", "copy", "linecache",
-                 "pythongrader.results", "pythongrader.execution", "code_feedback", "pl_helpers", "pl_unit_test", "pl_result"):
-        sys.path[:] = BASE_PATH + [runner.API_DIR]
-        try:
-            importlib.import_module(name)
-        except Exception:  # noqa: BLE001 - a missing optional package only costs speed here
-            pass
-    sys.path[:] = BASE_PATH
-    warnings.resetwarnings()
+    warmprocess.import_quietly(
+        ("numpy", "pandas", "matplotlib", "matplotlib.pyplot", "unittest", "copy", "linecache",
+         "pythongrader.results", "pythongrader.execution", "code_feedback", "pl_helpers", "pl_unit_test", "pl_result"),
+        path=BASE_PATH + [runner.API_DIR])
     # Compiles the argument parser's patterns into re's cache, which every job inherits.
     runner.parse_args(["job"])
     import ctypes  # noqa: F401 - tree.become_subreaper
     # Keep the collector off the warm objects, so forked children do not copy every page they hold.
     gc.collect()
     gc.freeze()
+    return {"ready": True, "version": sys.version.split()[0]}
 
 
 def _child(request, out_w):
@@ -184,40 +175,12 @@ def run_job(request):
     }
 
 
-def _quit(signum, frame):
-    raise SystemExit(0)
+def _failed(err):
+    return {"exitCode": None, "signal": None, "timedOut": False, "output": f"the warm grader failed: {type(err).__name__}: {err}\n"}
 
 
 def main():
-    for fd in (REQUEST_FD, REPLY_FD):
-        os.set_inheritable(fd, False)
-    sys.stdout = sys.stderr
-    for sig in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT):
-        signal.signal(sig, _quit)
-    try:
-        tree.become_subreaper()
-        warm_up()
-        write_all(REPLY_FD, (json.dumps({"ready": True, "version": sys.version.split()[0]}) + "\n").encode())
-        reader = LineReader(REQUEST_FD)
-        while True:
-            line = reader.readline()
-            if line is None:
-                break
-            if not line.strip():
-                continue
-            request = {}
-            try:
-                request = json.loads(line)
-                reply = run_job(request)
-            except Exception as err:  # noqa: BLE001 - a bad request must not end the grader
-                reply = {"exitCode": None, "signal": None, "timedOut": False, "output": f"the warm grader failed: {type(err).__name__}: {err}\n"}
-            reply["id"] = request.get("id") if isinstance(request, dict) else None
-            write_all(REPLY_FD, (json.dumps(reply) + "\n").encode("utf-8"))
-    finally:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        tree.kill_all(os.getpid())
-        sys.stderr.flush()
-        os._exit(0)
+    warmprocess.serve(warm_up, lambda request, line, reader: run_job(request), _failed, reply_keys=("id",))
 
 
 if __name__ == "__main__":

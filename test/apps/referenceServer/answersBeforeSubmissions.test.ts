@@ -7,16 +7,13 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fork, spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { makeCourseRepo, type Files } from './helpers/courseRepo';
+import { ensureBundle, forkReferenceServer } from './helpers/forkedServer';
 import { postgresUnavailable, startPostgresCluster, type PostgresCluster } from './helpers/postgres';
 import { openMigratedDatabase } from '../../../server/apps/referenceServer/db/openDatabase';
-import type { ReferenceServerReady, ReferenceServerSamples } from '../../../server/lib/protocol/referenceServerReady';
 
-const ROOT = path.resolve(__dirname, '..', '..', '..');
-const BUNDLE = path.join(ROOT, 'dist', 'referenceServer.js');
 const ASSESSMENTS = 6;
 const PER_ASSESSMENT = 8;
 
@@ -49,7 +46,7 @@ let cluster: PostgresCluster | undefined;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-ref-first-'));
 const repo = makeCourseRepo(generatedCourse());
 before(async () => {
-  if (!fs.existsSync(BUNDLE)) assert.equal(spawnSync(process.execPath, ['build.mjs'], { cwd: ROOT }).status, 0);
+  ensureBundle();
   if (!missing) cluster = await startPostgresCluster();
 });
 after(() => {
@@ -72,23 +69,15 @@ test(
     await holder.query('BEGIN');
     await holder.query('LOCK TABLE reference_seeded_assessments IN ACCESS EXCLUSIVE MODE');
 
-    const child = fork(BUNDLE, ['--data-dir', path.join(work, 'data'), '--database-url', url, '--course-repo', repo, '--port', '0', '--students', '5'], { cwd: ROOT, silent: true });
-    let out = '';
-    child.stdout!.on('data', (d) => (out += d));
-    child.stderr!.on('data', (d) => (out += d));
-    const progress: ReferenceServerSamples[] = [];
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const server = await forkReferenceServer(['--data-dir', path.join(work, 'data'), '--database-url', url, '--course-repo', repo, '--port', '0', '--students', '5']).catch(async (err) => {
+      await holder.end();
+      throw err;
+    });
+    const { progress } = server;
     try {
-      const ready = await new Promise<ReferenceServerReady>((resolve, reject) => {
-        child.on('message', (m: { type?: string }) => {
-          if (m.type === 'prairielearn.referenceServer.ready') resolve(m as ReferenceServerReady);
-          if (m.type === 'prairielearn.referenceServer.samples') progress.push(m as ReferenceServerSamples);
-        });
-        void exited.then((code) => reject(new Error(`exited ${code}: ${out}`)));
-      });
-      const ci = ready.courseInstances[0].id;
+      const ci = server.ready.courseInstances[0].id;
       const get = async (p: string) => {
-        const res = await fetch(`${ready.serverUrl}/pl/api/v1${p}`, { headers: { 'Private-Token': ready.token! } });
+        const res = await server.get(p);
         assert.equal(res.status, 200, p);
         return res.json();
       };
@@ -102,22 +91,17 @@ test(
       assert.equal(progress.length, 0, 'the background seed has written nothing');
 
       await holder.query('COMMIT');
-      const finished = await new Promise<ReferenceServerSamples>((resolve) => {
-        const look = () => progress.find((p) => p.stage === 'submissions' && p.finished);
-        if (look()) return resolve(look()!);
-        child.on('message', () => look() && resolve(look()!));
-      });
+      const finished = await server.progressWhere((p) => p.stage === 'submissions' && p.finished);
       assert.deepEqual({ done: finished.done, total: finished.total }, { done: ASSESSMENTS, total: ASSESSMENTS });
       assert.deepEqual(progress.filter((p) => p.stage === 'submissions' && !p.finished).map((p) => p.done), [1, 2, 3, 4, 5, 6], 'progress after each assessment');
       const late = await instances();
       assert.ok(late.length > 0, 'the students have their instances now');
       const submissions = (await get(`/course_instances/${ci}/assessment_instances/${late[0].assessment_instance_id}/submissions`)) as unknown[];
       assert.ok(Array.isArray(submissions));
-      assert.match(out, /demo submissions: 6\/6 assessments/);
+      assert.match(server.output(), /demo submissions: 6\/6 assessments/);
     } finally {
       await holder.end();
-      child.disconnect();
-      assert.equal(await exited, 0);
+      await server.stop();
     }
   },
 );

@@ -6,13 +6,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fork, spawnSync } from 'node:child_process';
 import { after, before, test } from 'node:test';
 import { makeCourseRepo, smallCourse, UUIDS } from './helpers/courseRepo';
-import type { ReferenceServerReady, ReferenceServerSamples } from '../../../server/lib/protocol/referenceServerReady';
+import { ensureBundle, forkReferenceServer } from './helpers/forkedServer';
 
 const ROOT = path.resolve(__dirname, '..', '..', '..');
-const BUNDLE = path.join(ROOT, 'dist', 'referenceServer.js');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-ref-bg-'));
 const gate = path.join(work, 'gate');
 const DEMO_Q = path.join(ROOT, 'server', 'demo-course', 'questions', 'algebra', 'linearEquation');
@@ -32,9 +30,7 @@ const repo = makeCourseRepo({
   'questions/broken/server.py': 'def generate(data):\n    raise ValueError("no variant today")\n',
 });
 
-before(() => {
-  if (!fs.existsSync(BUNDLE)) assert.equal(spawnSync(process.execPath, ['build.mjs'], { cwd: ROOT }).status, 0);
-});
+before(ensureBundle);
 after(() => {
   fs.rmSync(work, { recursive: true, force: true });
   fs.rmSync(repo, { recursive: true, force: true });
@@ -47,21 +43,10 @@ interface Row {
 }
 
 test('the server answers before the sample answers exist; they follow, with progress; a failing question gets a note', async () => {
-  const child = fork(BUNDLE, ['--data-dir', path.join(work, 'data'), '--course-repo', repo, '--port', '0', '--students', '4'], { cwd: ROOT, silent: true });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const progress: ReferenceServerSamples[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const server = await forkReferenceServer(['--data-dir', path.join(work, 'data'), '--course-repo', repo, '--port', '0', '--students', '4']);
+  const { progress } = server;
   try {
-    const ready = await new Promise<ReferenceServerReady>((resolve, reject) => {
-      child.on('message', (m: { type?: string }) => {
-        if (m.type === 'prairielearn.referenceServer.ready') resolve(m as ReferenceServerReady);
-        if (m.type === 'prairielearn.referenceServer.samples') progress.push(m as ReferenceServerSamples);
-      });
-      void exited.then((code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
-    const get = async (p: string) => (await fetch(`${ready.serverUrl}/pl/api/v1${p}`, { headers: { 'Private-Token': ready.token! } })).json();
+    const get = async (p: string) => (await server.get(p)).json();
     const submissions = async (): Promise<Row[]> => {
       const instances = (await get('/course_instances/1/assessments')) as { assessment_id: number; assessment_name: string }[];
       const homework = instances.find((a) => a.assessment_name === 'HW1')!;
@@ -69,11 +54,7 @@ test('the server answers before the sample answers exist; they follow, with prog
       return (await Promise.all(list.map((ai) => get(`/course_instances/1/assessment_instances/${ai.assessment_instance_id}/submissions`)))).flat() as Row[];
     };
     // The students' submissions come first, assessment by assessment, then their sample answers.
-    await new Promise<void>((resolve) => {
-      const seeded = () => progress.some((p) => p.stage === 'submissions' && p.finished);
-      if (seeded()) return resolve();
-      child.on('message', () => seeded() && resolve());
-    });
+    await server.progressWhere((p) => p.stage === 'submissions' && p.finished);
     assert.ok(progress.filter((p) => p.stage === 'submissions').every((p) => p.total === 2), "the homework's and the exam's submissions");
     const early = await submissions();
     assert.ok(early.length > 0, 'seeded submissions');
@@ -81,15 +62,11 @@ test('the server answers before the sample answers exist; they follow, with prog
     assert.equal(progress.filter((p) => p.finished && !p.stage).length, 0, 'still filling (the gated question waits)');
 
     fs.writeFileSync(gate, '');
-    const finished = await new Promise<ReferenceServerSamples>((resolve) => {
-      const look = () => progress.find((p) => p.finished && !p.stage);
-      if (look()) return resolve(look()!);
-      child.on('message', () => look() && resolve(look()!));
-    });
+    const finished = await server.progressWhere((p) => p.finished && !p.stage);
     assert.deepEqual({ done: finished.done, total: finished.total, without: finished.without, problem: finished.problem }, { done: 4, total: 4, without: 1, problem: undefined }, "the homework's two questions and the exam's two");
     assert.ok(progress.some((p) => !p.finished && !p.stage && p.done === 1), 'progress after each question');
-    assert.match(out, /sample answers: broken has none: its variant for seed \S+ is broken: .*no variant today/);
-    assert.match(out, /sample answers: done, 3 of 4 questions have them/);
+    assert.match(server.output(), /sample answers: broken has none: its variant for seed \S+ is broken: .*no variant today/);
+    assert.match(server.output(), /sample answers: done, 3 of 4 questions have them/);
 
     const late = await submissions();
     const gated = late.filter((s) => s.question_name === 'gated');
@@ -99,7 +76,6 @@ test('the server answers before the sample answers exist; they follow, with prog
     assert.ok(gated.every((s) => s.score === 0 || s.score === 1), 'graded as the question grades them (all or nothing)');
     assert.ok(broken.every((s) => Object.keys(s.submitted_answer).length === 0), 'the broken question: no answers, and the server kept running');
   } finally {
-    child.disconnect();
-    assert.equal(await exited, 0);
+    await server.stop();
   }
 });

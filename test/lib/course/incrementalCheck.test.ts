@@ -203,3 +203,27 @@ test('a question.html that cannot be read is said, kept while the disk stays the
   assert.deepEqual(codes(2), ['questions/q/question.html unknown-element'], 'after a file event, checked');
   assert.deepEqual(summary(newCourseChecker().check(loadCourse(root), { now: NOW })), summary(checker.check(course, { reader, now: NOW, diskGeneration: 2 })));
 });
+
+test('a course rule that read the clock is current within the hour, as a file rule is, and runs again in the next', () => {
+  // The course instance is accessible until 2027, so its assessment's allowAccess is checked (activeAssessments reads the clock).
+  const root = writeCourse({
+    ...BASE_COURSE,
+    'courseInstances/Sp26/infoCourseInstance.json': { uuid: uuid(900), longName: 'Spring', allowAccess: [{ startDate: '2026-01-01T00:00:00', endDate: '2027-01-01T00:00:00' }] },
+    'courseInstances/Sp26/assessments/HW1/infoAssessment.json': {
+      uuid: uuid(901), type: 'Homework', title: 'HW', set: 'Homework', number: '1', allowAccess: [{ role: 'TA' }], zones: [],
+    },
+  });
+  const course = loadCourse(root);
+  const checker = newCourseChecker();
+  const roleWarning = (now: Date) => {
+    checker.update(course, { now, diskGeneration: 1 });
+    const found = [...checker.diagnosticsByFile().values()].flat().filter((d) => d.code === 'assessment-allow-access-role');
+    assert.equal(found.length, 1);
+    return found[0];
+  };
+  const first = roleWarning(NOW);
+  assert.equal(roleWarning(new Date(NOW.getTime() + 59 * 60_000)), first, 'a pass later in the same hour keeps its run');
+  const nextHour = roleWarning(new Date(NOW.getTime() + 60 * 60_000));
+  assert.notEqual(nextHour, first, 'a new hour runs it again');
+  assert.deepEqual(nextHour, first);
+});

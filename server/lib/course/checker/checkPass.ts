@@ -19,6 +19,11 @@ import type { RuleContext } from '../rules/rule';
  *   are all the same as now, and so is reused as it is.
  */
 
+/** The hour of `now`: results that read the clock (date rules) are current within the same hour. */
+export function hourOf(now: Date): number {
+  return Math.floor(now.getTime() / 3_600_000);
+}
+
 /** What every step of one pass works with, handed along as one object. */
 export interface CheckPass {
   course: Course;

@@ -1,12 +1,12 @@
 import { allEntries, type Course, type InfoEntry } from '../course';
 import { nodeCourseReader } from '../courseReader';
 import { applySeverityOverrides, type CourseDiagnostic, type SeverityOverrides } from '../diagnostic';
-import type { RuleContext } from '../rules/rule';
+import { validDataOfKind, type RuleContext } from '../rules/rule';
 import type { CheckOptions } from './checkOptions';
 import { folderDiagnostics, hasOwnReports, InfoFileResults } from './infoFilePipeline';
 import type { QuestionFileChecker } from './questionFileChecker';
 import { QuestionFileStore } from './questionFileStore';
-import type { CheckPass } from './checkPass';
+import { hourOf, type CheckPass } from './checkPass';
 import { RuleScheduler } from './ruleScheduler';
 import { ReportOrder } from './reportOrder';
 import type { Slot } from './slots';
@@ -122,7 +122,7 @@ export class CourseChecker {
       course,
       now,
       reader,
-      validData: (entry) => slots.get(entry)?.result.data,
+      validData: (entry, kind) => validDataOfKind(entry, kind, slots.get(entry)?.result.data),
       uuidOf: (entry) => slots.get(entry)?.result.uuid,
       hasErrors: (entry) => {
         const slot = slots.get(entry);
@@ -135,7 +135,7 @@ export class CourseChecker {
     const pass: CheckPass = {
       course,
       now,
-      hour: Math.floor(now.getTime() / 3_600_000),
+      hour: hourOf(now),
       reader,
       diskGeneration: options.diskGeneration,
       keep: !options.once,

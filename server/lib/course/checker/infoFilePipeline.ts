@@ -2,7 +2,7 @@ import { INFO_FILE_NAME, type Course, type InfoEntry, type InfoKind } from '../c
 import type { CourseDiagnostic } from '../diagnostic';
 import { MAX_JSON_DEPTH, type JsonFile } from '../jsonFile';
 import { ALL_RULES, codeSeverity } from '../rules';
-import type { FileRule, RuleContext } from '../rules/rule';
+import type { FileRule, InfoData, RuleContext } from '../rules/rule';
 import { validateAgainstSchema } from '../schemaValidation';
 import { soleUuid, UUID_PATTERN, uuidMentions } from '../uuid';
 import { toDiagnostic } from './toDiagnostic';
@@ -129,9 +129,9 @@ function checkInfoFile(entry: InfoEntry, file: JsonFile, ctx: RuleContext, hour:
     return done(undefined);
   }
 
-  const data = file.value as any;
+  const data: unknown = file.value;
   if (entry.kind !== 'course') {
-    const uuid_ = data && typeof data === 'object' && !Array.isArray(data) ? data.uuid : undefined;
+    const uuid_ = data && typeof data === 'object' && !Array.isArray(data) ? (data as { uuid?: unknown }).uuid : undefined;
     if (!uuid_) {
       // A file holding just `null` makes PrairieLearn's `json.uuid` throw, so it takes the path of unparsable files.
       const message = data === null ? 'UUID not found in file.' : 'UUID is missing.';
@@ -151,7 +151,9 @@ function checkInfoFile(entry: InfoEntry, file: JsonFile, ctx: RuleContext, hour:
     return done(undefined);
   }
 
+  // The one place where data earns its type: it passed the schema of its kind.
+  const valid = data as InfoData[InfoKind];
   const ruleCtx: RuleContext = { ...ctx, report: (e, r) => diagnostics.push(toDiagnostic(e, r)) };
-  for (const rule of FILE_RULES_BY_KIND[entry.kind]) rule.check(entry, data, ruleCtx);
+  for (const rule of FILE_RULES_BY_KIND[entry.kind]) rule.check(entry, valid, ruleCtx);
   return done(data);
 }

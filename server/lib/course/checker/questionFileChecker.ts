@@ -31,8 +31,8 @@ export interface QuestionFileRun<Prepared = any> {
 }
 
 /**
- * What a question file's check reports, as its rules report it (question.html's `TemplateReport` is
- * this type): offsets into the file's text; `questionFileStore.ts` makes it a `CourseDiagnostic`.
+ * What a question file's check reports, as its rules report it (question.html's rules too): offsets
+ * into the file's text; `questionFileStore.ts` makes it a `CourseDiagnostic`.
  */
 export interface QuestionFileReport {
   code: string;

@@ -1,9 +1,9 @@
 import type { Course, CourseInstance, InfoEntry } from '../course';
 import type { CourseDiagnostic } from '../diagnostic';
 import { ALL_RULES } from '../rules';
-import type { CourseRule, IncrementalCheck, Report, RuleContext } from '../rules/rule';
+import { validDataOfKind, type CourseRule, type IncrementalCheck, type Report, type RuleContext } from '../rules/rule';
 import { sameItems } from '../sameItems';
-import type { CheckPass } from './checkPass';
+import { hourOf, type CheckPass } from './checkPass';
 import type { Slot } from './slots';
 import { toDiagnostic } from './toDiagnostic';
 
@@ -12,8 +12,11 @@ interface RuleRun {
   course: Course;
   /** The entries whose data, UUID or error state it read, or that its reports point to, by slot index (unused for an incremental rule). */
   read: Uint8Array;
-  /** The clock, when it read it. */
-  now?: number;
+  /**
+   * The hour of the clock, when it read it: like a file rule's, its result is current within that
+   * hour, so that an edit elsewhere does not run it again only because time passed.
+   */
+  hour?: number;
   /** Whether it read the disk, and the disk generation then (undefined: none was given). */
   usedReader: boolean;
   diskGeneration?: number;
@@ -129,7 +132,7 @@ export class RuleScheduler {
    */
   private changedInputs(run: RuleRun, course: Course, now: Date, diskGeneration: number | undefined, changedEntries: Set<InfoEntry>): InfoEntry[] | undefined {
     if (run.course !== course) return undefined;
-    if (run.now !== undefined && run.now !== now.getTime()) return undefined;
+    if (run.hour !== undefined && run.hour !== hourOf(now)) return undefined;
     if (run.usedReader && (diskGeneration === undefined || run.diskGeneration !== diskGeneration)) return undefined;
     const changed: InfoEntry[] = [];
     for (const entry of changedEntries) if (run.read[this.slots.get(entry)!.index]) changed.push(entry);
@@ -198,7 +201,7 @@ export class RuleScheduler {
     return {
       course,
       read: before.read,
-      now: part.now ?? before.now,
+      hour: part.hour ?? before.hour,
       usedReader: part.usedReader || before.usedReader,
       diskGeneration: pass.diskGeneration,
       // Made from `byEntry` when asked for.
@@ -221,7 +224,7 @@ export class RuleScheduler {
     const tracked: RuleContext = {
       course: ctx.course,
       get now() {
-        run.now = ctx.now.getTime();
+        run.hour = hourOf(ctx.now);
         return ctx.now;
       },
       get reader() {
@@ -229,7 +232,7 @@ export class RuleScheduler {
         run.diskGeneration = diskGeneration;
         return ctx.reader;
       },
-      validData: (entry) => note(entry)?.result.data,
+      validData: (entry, kind) => validDataOfKind(entry, kind, note(entry)?.result.data),
       uuidOf: (entry) => note(entry)?.result.uuid,
       hasErrors: (entry) => {
         const slot = note(entry);

@@ -1,4 +1,5 @@
 import type { FileRule } from './rule';
+import type { InfoAssessmentAccessControlRule } from '../schemaTypes';
 import { accessControlRules, accessControlTime, ProblemList, ruleDateOrderIssues } from './support/accessControlModel';
 
 /**
@@ -7,7 +8,7 @@ import { accessControlRules, accessControlTime, ProblemList, ruleDateOrderIssues
  * questions visible while the score stays hidden. Overrides inherit `questions` and `score`
  * (each as a whole) from the defaults; without either, questions are hidden and the score shown.
  */
-export const accessControlAfterComplete: FileRule = {
+export const accessControlAfterComplete: FileRule<'assessment'> = {
   name: 'accessControlAfterComplete',
   scope: 'file',
   kinds: ['assessment'],
@@ -53,7 +54,10 @@ export const accessControlAfterComplete: FileRule = {
   },
 };
 
-function visibilityConflict(questions: any, score: any): string | undefined {
+/** The after-completion settings in force for one rule (its own, else the defaults'). */
+type AfterComplete = NonNullable<InfoAssessmentAccessControlRule['afterComplete']>;
+
+function visibilityConflict(questions: Partial<NonNullable<AfterComplete['questions']>>, score: Partial<NonNullable<AfterComplete['score']>>): string | undefined {
   if (score.hidden && !questions.hidden) {
     return 'Questions cannot be made visible after completion while the score is hidden.';
   }

@@ -18,7 +18,7 @@ const EARLY_NEEDS_FULL_DUE = 'Early deadlines are not allowed when due date cred
  * deadlines make no sense when the due date already gives less than 100%. Overrides are also
  * checked with the fields they inherit from the defaults.
  */
-export const accessControlCredits: FileRule = {
+export const accessControlCredits: FileRule<'assessment'> = {
   name: 'accessControlCredits',
   scope: 'file',
   kinds: ['assessment'],

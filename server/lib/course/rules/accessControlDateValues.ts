@@ -17,7 +17,7 @@ export function isRealDateTime(text: string): boolean {
  * The dates of `accessControl` rules must be real dates. The JSON Schema only checks their shape, so
  * "2026-13-25T23:59" passes it; PrairieLearn's second validation of the file then rejects it.
  */
-export const accessControlDateValues: FileRule = {
+export const accessControlDateValues: FileRule<'assessment'> = {
   name: 'accessControlDateValues',
   scope: 'file',
   kinds: ['assessment'],

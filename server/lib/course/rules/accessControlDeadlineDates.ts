@@ -18,7 +18,7 @@ import {
  * release, and (unless some override removes the due date) no early deadline after the latest
  * due date nor late deadline before the earliest one.
  */
-export const accessControlDeadlineDates: FileRule = {
+export const accessControlDeadlineDates: FileRule<'assessment'> = {
   name: 'accessControlDeadlineDates',
   scope: 'file',
   kinds: ['assessment'],

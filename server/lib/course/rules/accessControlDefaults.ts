@@ -5,7 +5,7 @@ import { accessControlRules, ProblemList } from './support/accessControlModel';
  * What only the defaults rule (the first in `accessControl`) may or must say: it needs a
  * release date once it has `dateControl`, and only it may set `beforeRelease` or `integrations`.
  */
-export const accessControlDefaults: FileRule = {
+export const accessControlDefaults: FileRule<'assessment'> = {
   name: 'accessControlDefaults',
   scope: 'file',
   kinds: ['assessment'],

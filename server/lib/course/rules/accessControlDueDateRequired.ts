@@ -6,7 +6,7 @@ import { accessControlRules, dueTime, lateDeadlines, ProblemList } from './suppo
  * `accessControl` rule that has them needs one: the defaults need their own, an override must
  * not remove it (`due.date: null`), and an override that inherits it needs some rule to set one.
  */
-export const accessControlDueDateRequired: FileRule = {
+export const accessControlDueDateRequired: FileRule<'assessment'> = {
   name: 'accessControlDueDateRequired',
   scope: 'file',
   kinds: ['assessment'],

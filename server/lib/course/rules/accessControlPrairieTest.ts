@@ -6,7 +6,7 @@ import { accessControlRules, ProblemList } from './support/accessControlModel';
  * after-completion settings that make sense (a read-only reservation is for review, and a
  * hidden score needs hidden questions).
  */
-export const accessControlPrairieTest: FileRule = {
+export const accessControlPrairieTest: FileRule<'assessment'> = {
   name: 'accessControlPrairieTest',
   scope: 'file',
   kinds: ['assessment'],
@@ -20,7 +20,7 @@ export const accessControlPrairieTest: FileRule = {
       const exams = r.rule.integrations?.prairieTest?.exams;
       if (!Array.isArray(exams)) continue;
       const seen = new Set<string>();
-      exams.forEach((exam: any, i: number) => {
+      exams.forEach((exam, i) => {
         const at = [...r.path, 'integrations', 'prairieTest', 'exams', i];
         if (seen.has(exam.examUuid)) {
           problems.add('access-control-duplicate-exam', `Duplicate PrairieTest exam UUID: ${exam.examUuid}.`, [...at, 'examUuid']);

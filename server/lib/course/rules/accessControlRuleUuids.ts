@@ -5,7 +5,7 @@ import { accessControlRules, ProblemList } from './support/accessControlModel';
  * Every override in `accessControl` needs its own `uuid` (PrairieLearn keeps per-student data
  * by it); the defaults rule must not have one.
  */
-export const accessControlRuleUuids: FileRule = {
+export const accessControlRuleUuids: FileRule<'assessment'> = {
   name: 'accessControlRuleUuids',
   scope: 'file',
   kinds: ['assessment'],

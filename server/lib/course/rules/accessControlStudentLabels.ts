@@ -14,14 +14,14 @@ export const accessControlStudentLabels: CourseRule = {
   },
   check(ctx) {
     for (const ci of ctx.course.courseInstances.values()) {
-      const ciData = ctx.validData(ci.entry);
+      const ciData = ctx.validData(ci.entry, 'courseInstance');
       if (!ciData) continue;
       let declared: Set<string> | undefined;
       for (const assessment of ci.assessments.values()) {
-        const rules = accessControlRules(ctx.validData(assessment));
+        const rules = accessControlRules(ctx.validData(assessment, 'assessment'));
         if (!rules.some((r) => Array.isArray(r.rule.labels) && r.rule.labels.length > 0)) continue;
         // PrairieLearn trims label names when it reads infoCourseInstance.json.
-        declared ??= new Set((Array.isArray(ciData.studentLabels) ? ciData.studentLabels : []).map((l: any) => String(l.name).trim()));
+        declared ??= new Set((ciData.studentLabels ?? []).map((l) => l.name.trim()));
         const problems = new ProblemList();
         for (const r of rules) {
           if (!Array.isArray(r.rule.labels)) continue;

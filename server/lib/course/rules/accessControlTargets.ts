@@ -9,7 +9,7 @@ const MAX_OVERRIDES = 100;
  * student-label overrides come before student-specific ones, there are at most 100 of each,
  * and a rule names each label once.
  */
-export const accessControlTargets: FileRule = {
+export const accessControlTargets: FileRule<'assessment'> = {
   name: 'accessControlTargets',
   scope: 'file',
   kinds: ['assessment'],

@@ -1,7 +1,7 @@
 import type { FileRule } from './rule';
 
 /** The legacy `allowAccess` list and the modern `accessControl` list cannot both be given. */
-export const assessmentAccessModelConflict: FileRule = {
+export const assessmentAccessModelConflict: FileRule<'assessment'> = {
   name: 'assessmentAccessModelConflict',
   scope: 'file',
   kinds: ['assessment'],

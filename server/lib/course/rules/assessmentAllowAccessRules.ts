@@ -2,7 +2,7 @@ import { parseLegacyDate } from './support/legacyDate';
 import type { FileRule } from './rule';
 
 /** Legacy `allowAccess` rules of an assessment: valid, ordered dates, and no credit on inactive rules. */
-export const assessmentAllowAccessRules: FileRule = {
+export const assessmentAllowAccessRules: FileRule<'assessment'> = {
   name: 'assessmentAllowAccessRules',
   scope: 'file',
   kinds: ['assessment'],
@@ -21,7 +21,7 @@ export const assessmentAllowAccessRules: FileRule = {
     },
   },
   check(entry, data, ctx) {
-    (data.allowAccess ?? []).forEach((rule: any, i: number) => {
+    (data.allowAccess ?? []).forEach((rule, i) => {
       const path = ['allowAccess', i];
       if (rule.active === false && 'credit' in rule && rule.credit !== 0) {
         ctx.report(entry, {

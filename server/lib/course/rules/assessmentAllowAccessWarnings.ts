@@ -33,7 +33,7 @@ export const assessmentAllowAccessWarnings: CourseRule = {
   },
   check(ctx) {
     for (const { entry, data } of activeAssessments(ctx)) {
-      (data.allowAccess ?? []).forEach((rule: any, i: number) => {
+      (data.allowAccess ?? []).forEach((rule, i) => {
         const path = ['allowAccess', i];
         if ('role' in rule && rule.role !== 'Student') {
           ctx.report(entry, {

@@ -1,5 +1,5 @@
 import type { JsonPath } from '../jsonFile';
-import type { FileRule, RuleContext } from './rule';
+import type { FileRule, InfoData, RuleContext } from './rule';
 import type { InfoEntry } from '../course';
 
 interface Role {
@@ -23,7 +23,7 @@ interface GroupConfig {
 }
 
 /** Group roles: someone must be able to assign roles, limits must fit, and permissions must name roles. */
-export const assessmentGroupRoles: FileRule = {
+export const assessmentGroupRoles: FileRule<'assessment'> = {
   name: 'assessmentGroupRoles',
   scope: 'file',
   kinds: ['assessment'],
@@ -102,18 +102,18 @@ export const assessmentGroupRoles: FileRule = {
       }
     }
     // Zones and zone questions (alternatives have no permissions of their own).
-    (data.zones ?? []).forEach((zone: any, z: number) => {
+    (data.zones ?? []).forEach((zone, z) => {
       checkArea(ctx, entry, roleNames, zone, ['zones', z], 'zone');
-      (zone.questions ?? []).forEach((question: any, q: number) => {
+      (zone.questions ?? []).forEach((question, q) => {
         checkArea(ctx, entry, roleNames, question, ['zones', z, 'questions', q], 'zone question');
       });
     });
   },
 };
 
-function checkArea(ctx: RuleContext, entry: InfoEntry, roleNames: Set<string>, node: any, path: JsonPath, area: string): void {
+function checkArea(ctx: RuleContext, entry: InfoEntry, roleNames: Set<string>, node: { canView?: string[]; canSubmit?: string[] }, path: JsonPath, area: string): void {
   for (const perm of ['canView', 'canSubmit'] as const) {
-    (node[perm] ?? []).forEach((name: string, i: number) => {
+    (node[perm] ?? []).forEach((name, i) => {
       if (!roleNames.has(name)) {
         reportUnknown(ctx, entry, `The ${area}'s "${perm}" permission contains non-existent role "${name}".`, [...path, perm, i]);
       }
@@ -126,7 +126,7 @@ function reportUnknown(ctx: RuleContext, entry: InfoEntry, message: string, path
 }
 
 /** PrairieLearn checks `groups` when present, else the legacy properties when "groupWork" is true. */
-function groupConfig(data: any): GroupConfig | undefined {
+function groupConfig(data: InfoData['assessment']): GroupConfig | undefined {
   if (data.groups != null) {
     const g = data.groups;
     const perms = g.rolePermissions ?? {};
@@ -135,7 +135,7 @@ function groupConfig(data: any): GroupConfig | undefined {
       minMembers: g.minMembers ?? undefined,
       maxMembers: g.maxMembers ?? undefined,
       rolesPath: ['groups', 'roles'],
-      roles: (g.roles ?? []).map((r: any, i: number) => ({
+      roles: (g.roles ?? []).map((r, i) => ({
         name: r.name,
         minMembers: r.minMembers ?? 0,
         maxMembers: r.maxMembers ?? undefined,
@@ -143,12 +143,12 @@ function groupConfig(data: any): GroupConfig | undefined {
         maxPath: ['groups', 'roles', i, 'maxMembers'],
       })),
       permissions: (['canAssignRoles', 'canView', 'canSubmit'] as const).flatMap((perm) =>
-        (perms[perm] ?? []).map((name: string, i: number) => ({ perm, name, path: ['groups', 'rolePermissions', perm, i] })),
+        (perms[perm] ?? []).map((name, i) => ({ perm, name, path: ['groups', 'rolePermissions', perm, i] })),
       ),
     };
   }
   if (data.groupWork !== true) return undefined;
-  const roles: any[] = data.groupRoles ?? [];
+  const roles = data.groupRoles ?? [];
   return {
     legacy: true,
     minMembers: data.groupMinSize ?? undefined,

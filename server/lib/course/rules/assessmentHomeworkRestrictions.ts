@@ -1,8 +1,8 @@
 import type { JsonPath } from '../jsonFile';
-import type { FileRule } from './rule';
+import type { FileRule, InfoData } from './rule';
 
 /** Settings that PrairieLearn does not support on Homework-type assessments. */
-export const assessmentHomeworkRestrictions: FileRule = {
+export const assessmentHomeworkRestrictions: FileRule<'assessment'> = {
   name: 'assessmentHomeworkRestrictions',
   scope: 'file',
   kinds: ['assessment'],
@@ -50,14 +50,14 @@ export const assessmentHomeworkRestrictions: FileRule = {
   },
 };
 
-function realTimeGradingDisabled(data: any): JsonPath[] {
+function realTimeGradingDisabled(data: InfoData['assessment']): JsonPath[] {
   const paths: JsonPath[] = [];
   if (data.allowRealTimeGrading === false) paths.push(['allowRealTimeGrading']);
-  (data.zones ?? []).forEach((zone: any, z: number) => {
+  (data.zones ?? []).forEach((zone, z) => {
     if (zone.allowRealTimeGrading === false) paths.push(['zones', z, 'allowRealTimeGrading']);
-    (zone.questions ?? []).forEach((question: any, q: number) => {
+    (zone.questions ?? []).forEach((question, q) => {
       if (question.allowRealTimeGrading === false) paths.push(['zones', z, 'questions', q, 'allowRealTimeGrading']);
-      (question.alternatives ?? []).forEach((alternative: any, a: number) => {
+      (question.alternatives ?? []).forEach((alternative, a) => {
         if (alternative.allowRealTimeGrading === false) {
           paths.push(['zones', z, 'questions', q, 'alternatives', a, 'allowRealTimeGrading']);
         }

@@ -14,7 +14,7 @@ const LEGACY_GROUP_PROPERTIES = [
 ];
 
 /** `groups` replaces the legacy group properties; PrairieLearn refuses a file that mixes them. */
-export const assessmentLegacyGroupConflict: FileRule = {
+export const assessmentLegacyGroupConflict: FileRule<'assessment'> = {
   name: 'assessmentLegacyGroupConflict',
   scope: 'file',
   kinds: ['assessment'],

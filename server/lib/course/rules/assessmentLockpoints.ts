@@ -1,8 +1,8 @@
 import type { FileRule } from './rule';
-import type { InfoAssessmentData, InfoAssessmentZone } from '../schemaTypes';
+import type { InfoAssessmentZone } from '../schemaTypes';
 
 /** Lockpoints separate zones, so the first zone cannot have one, and a lockpoint zone needs questions. */
-export const assessmentLockpoints: FileRule = {
+export const assessmentLockpoints: FileRule<'assessment'> = {
   name: 'assessmentLockpoints',
   scope: 'file',
   kinds: ['assessment'],
@@ -10,7 +10,7 @@ export const assessmentLockpoints: FileRule = {
     'first-zone-lockpoint': { severity: 'error', description: 'The first zone has "lockpoint": true.' },
     'empty-lockpoint-zone': { severity: 'error', description: 'A lockpoint zone has "numberChoose": 0.' },
   },
-  check(entry, data: InfoAssessmentData, ctx) {
+  check(entry, data, ctx) {
     const zones: InfoAssessmentZone[] = data.zones ?? [];
     if (zones[0]?.lockpoint) {
       ctx.report(entry, {

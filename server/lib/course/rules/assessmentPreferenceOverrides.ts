@@ -36,7 +36,7 @@ export const assessmentPreferenceOverrides: CourseRule = {
         if (!slot.qid || overrides == null || typeof overrides !== 'object') continue;
         // Other courses' questions are only known to PrairieLearn's database.
         const question = ctx.course.questions.get(slot.qid);
-        const questionData = question && ctx.validData(question);
+        const questionData = question && ctx.validData(question, 'question');
         if (!question || !questionData) continue;
         const qid = slot.qid;
         const path = [...slot.path, 'preferences'];
@@ -70,7 +70,7 @@ export const assessmentPreferenceOverrides: CourseRule = {
               message: `Question "${qid}": preferences/${key} must be ${field.type}.`,
               related,
             });
-          } else if (Array.isArray(field.enum) && !field.enum.includes(value)) {
+          } else if (Array.isArray(field.enum) && !(field.enum as unknown[]).includes(value)) {
             ctx.report(entry, {
               code: 'preference-override-not-allowed',
               path: [...path, key],

@@ -18,14 +18,14 @@ export const assessmentPublicSharing: CourseRule = {
   check(ctx) {
     for (const { entry, data } of validAssessments(ctx)) {
       if (!data.shareSourcePublicly) continue;
-      (data.zones ?? []).forEach((zone: any, z: number) => {
-        (zone.questions ?? []).forEach((question: any, q: number) => {
+      (data.zones ?? []).forEach((zone, z) => {
+        (zone.questions ?? []).forEach((question, q) => {
           const qid = question.id;
           if (!qid) return;
           // Unknown QIDs and other courses' questions are reported (or skipped) elsewhere.
           const questionEntry = ctx.course.questions.get(qid);
           if (!questionEntry) return;
-          const questionData = ctx.validData(questionEntry);
+          const questionData = ctx.validData(questionEntry, 'question');
           if (questionData?.sharePublicly || questionData?.shareSourcePublicly) return;
           ctx.report(entry, {
             code: 'public-assessment-private-question',

@@ -1,7 +1,7 @@
 import type { FileRule } from './rule';
 
 /** A zone question is either one question (`id`) or a pool of `alternatives`, never both or neither. */
-export const assessmentQuestionBlocks: FileRule = {
+export const assessmentQuestionBlocks: FileRule<'assessment'> = {
   name: 'assessmentQuestionBlocks',
   scope: 'file',
   kinds: ['assessment'],
@@ -20,8 +20,8 @@ export const assessmentQuestionBlocks: FileRule = {
     },
   },
   check(entry, data, ctx) {
-    (data.zones ?? []).forEach((zone: any, z: number) => {
-      (zone.questions ?? []).forEach((question: any, q: number) => {
+    (data.zones ?? []).forEach((zone, z) => {
+      (zone.questions ?? []).forEach((question, q) => {
         const path = ['zones', z, 'questions', q];
         if (question.alternatives && question.id) {
           ctx.report(entry, {

@@ -2,7 +2,7 @@ import { questionSlots, SlotProblems } from './support/assessmentSlots';
 import type { FileRule } from './rule';
 
 /** PrairieLearn's point-setting rules for each question of an assessment (those that do not depend on dates). */
-export const assessmentQuestionPoints: FileRule = {
+export const assessmentQuestionPoints: FileRule<'assessment'> = {
   name: 'assessmentQuestionPoints',
   scope: 'file',
   kinds: ['assessment'],

@@ -34,13 +34,13 @@ export const assessmentZoneSelection: CourseRule = {
   },
   check(ctx) {
     for (const { entry, data } of activeAssessments(ctx)) {
-      (data.zones ?? []).forEach((zone: any, z: number) => {
+      (data.zones ?? []).forEach((zone, z) => {
         const name = zoneName(zone, z);
         const zonePath = ['zones', z];
         // How many questions the zone can present: one per single question, and per pool its
         // numberChoose (when it can be met) or all its alternatives.
         let size = 0;
-        (zone.questions ?? []).forEach((question: any, q: number) => {
+        (zone.questions ?? []).forEach((question, q) => {
           if (question.alternatives) {
             const count = question.alternatives.length;
             if (question.numberChoose != null && question.numberChoose > count) {

@@ -7,7 +7,7 @@ import { isAccessibleInFuture } from './support/courseInstanceAccess';
  * Staff page), and `uids` entries holding whitespace or commas, usually several UIDs pasted
  * into one string. Past course instances are left alone, as in PrairieLearn.
  */
-export const courseInstanceAllowAccessCleanup: FileRule = {
+export const courseInstanceAllowAccessCleanup: FileRule<'courseInstance'> = {
   name: 'courseInstanceAllowAccessCleanup',
   scope: 'file',
   kinds: ['courseInstance'],
@@ -17,7 +17,7 @@ export const courseInstanceAllowAccessCleanup: FileRule = {
   },
   check(entry, data, ctx) {
     if (!Array.isArray(data.allowAccess) || !isAccessibleInFuture(data, ctx.now)) return;
-    data.allowAccess.forEach((rule: any, i: number) => {
+    data.allowAccess.forEach((rule, i) => {
       if (!rule || typeof rule !== 'object') return;
       if ('role' in rule && rule.role !== 'Student') {
         ctx.report(entry, {

@@ -1,9 +1,8 @@
 import type { FileRule } from './rule';
-import type { InfoCourseInstanceData } from '../schemaTypes';
 import { parseLegacyDate } from './support/legacyDate';
 
 /** The dates of infoCourseInstance.json's legacy `allowAccess` rules: valid, and start not after end. */
-export const courseInstanceAllowAccessDates: FileRule = {
+export const courseInstanceAllowAccessDates: FileRule<'courseInstance'> = {
   name: 'courseInstanceAllowAccessDates',
   scope: 'file',
   kinds: ['courseInstance'],
@@ -11,7 +10,7 @@ export const courseInstanceAllowAccessDates: FileRule = {
     'ci-allow-access-invalid-date': { severity: 'error', description: 'An "allowAccess" rule\'s startDate or endDate is not a valid date.' },
     'ci-allow-access-start-after-end': { severity: 'error', description: 'An "allowAccess" rule starts after it ends.' },
   },
-  check(entry, data: InfoCourseInstanceData, ctx) {
+  check(entry, data, ctx) {
     if (!Array.isArray(data.allowAccess)) return;
     data.allowAccess.forEach((rule, i) => {
       const parsed: Partial<Record<'startDate' | 'endDate', Date>> = {};

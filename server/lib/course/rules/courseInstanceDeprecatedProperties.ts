@@ -7,7 +7,7 @@ import { isAccessibleInFuture } from './support/courseInstanceAccess';
  * and `hideInEnrollPage` (the enrollment page is gone). Reported only for course instances
  * that are still (or will be) accessible, as in PrairieLearn.
  */
-export const courseInstanceDeprecatedProperties: FileRule = {
+export const courseInstanceDeprecatedProperties: FileRule<'courseInstance'> = {
   name: 'courseInstanceDeprecatedProperties',
   scope: 'file',
   kinds: ['courseInstance'],

@@ -1,7 +1,7 @@
 import type { FileRule } from './rule';
 
 /** `allowIssueReporting` moved from infoCourseInstance.json to infoAssessment.json. */
-export const courseInstanceIssueReporting: FileRule = {
+export const courseInstanceIssueReporting: FileRule<'courseInstance'> = {
   name: 'courseInstanceIssueReporting',
   scope: 'file',
   kinds: ['courseInstance'],

@@ -5,7 +5,7 @@ import { parseLegacyDate } from './support/legacyDate';
  * The modern `publishing` dates: not together with legacy `allowAccess`, both dates or neither,
  * valid dates, and the start not after the end.
  */
-export const courseInstancePublishing: FileRule = {
+export const courseInstancePublishing: FileRule<'courseInstance'> = {
   name: 'courseInstancePublishing',
   scope: 'file',
   kinds: ['courseInstance'],
@@ -46,8 +46,8 @@ export const courseInstancePublishing: FileRule = {
         part: 'key',
       });
     }
-    const start = hasStart ? parseLegacyDate(publishing.startDate) : undefined;
-    const end = hasEnd ? parseLegacyDate(publishing.endDate) : undefined;
+    const start = publishing.startDate != null ? parseLegacyDate(publishing.startDate) : undefined;
+    const end = publishing.endDate != null ? parseLegacyDate(publishing.endDate) : undefined;
     for (const [key, has, parsed] of [['startDate', hasStart, start], ['endDate', hasEnd, end]] as const) {
       if (has && !parsed) {
         ctx.report(entry, {

@@ -5,7 +5,7 @@ import { parseLegacyDate } from './support/legacyDate';
  * `selfEnrollment` settings: with legacy `allowAccess` rules, enrollment is always open and has
  * no deadline, so `enabled: false` and `beforeDate` are refused; `beforeDate` must be a date.
  */
-export const courseInstanceSelfEnrollment: FileRule = {
+export const courseInstanceSelfEnrollment: FileRule<'courseInstance'> = {
   name: 'courseInstanceSelfEnrollment',
   scope: 'file',
   kinds: ['courseInstance'],

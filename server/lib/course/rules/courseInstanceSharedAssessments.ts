@@ -16,10 +16,10 @@ export const courseInstanceSharedAssessments: CourseRule = {
   },
   check(ctx) {
     for (const ci of ctx.course.courseInstances.values()) {
-      if (ctx.validData(ci.entry)?.shareSourcePublicly !== true) continue;
+      if (ctx.validData(ci.entry, 'courseInstance')?.shareSourcePublicly !== true) continue;
       const unshared: InfoEntry[] = [];
       for (const assessment of ci.assessments.values()) {
-        if (ctx.validData(assessment)?.shareSourcePublicly !== true) unshared.push(assessment);
+        if (ctx.validData(assessment, 'assessment')?.shareSourcePublicly !== true) unshared.push(assessment);
       }
       if (unshared.length === 0) continue;
       ctx.report(ci.entry, {

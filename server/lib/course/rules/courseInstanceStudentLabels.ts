@@ -1,5 +1,4 @@
 import type { FileRule } from './rule';
-import type { InfoCourseInstanceData } from '../schemaTypes';
 
 /**
  * `studentLabels` of infoCourseInstance.json: a name that is empty once trimmed is an error (the
@@ -7,7 +6,7 @@ import type { InfoCourseInstanceData } from '../schemaTypes';
  * name is a warning (PrairieLearn keeps the last label of that name); a UUID shared by labels that
  * remain after that is an error.
  */
-export const courseInstanceStudentLabels: FileRule = {
+export const courseInstanceStudentLabels: FileRule<'courseInstance'> = {
   name: 'courseInstanceStudentLabels',
   scope: 'file',
   kinds: ['courseInstance'],
@@ -16,7 +15,7 @@ export const courseInstanceStudentLabels: FileRule = {
     'ci-student-label-duplicate-name': { severity: 'warning', description: 'Two student labels have the same name.' },
     'ci-student-label-duplicate-uuid': { severity: 'error', description: 'Two student labels have the same UUID.' },
   },
-  check(entry, data: InfoCourseInstanceData, ctx) {
+  check(entry, data, ctx) {
     if (!Array.isArray(data.studentLabels)) return;
     const labels = data.studentLabels;
     // PrairieLearn trims names; the last label of each name is the one it keeps.

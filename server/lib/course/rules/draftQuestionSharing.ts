@@ -2,7 +2,7 @@ import { isDraftQid } from '../course';
 import type { FileRule } from './rule';
 
 /** Draft questions (QIDs under `__drafts__/`) are unfinished, so PrairieLearn refuses to share them. */
-export const draftQuestionSharing: FileRule = {
+export const draftQuestionSharing: FileRule<'question'> = {
   name: 'draftQuestionSharing',
   scope: 'file',
   kinds: ['question'],
@@ -20,7 +20,7 @@ export const draftQuestionSharing: FileRule = {
         message: 'Draft questions cannot be added to sharing sets. Remove "sharingSets", or move the question out of __drafts__/ first.',
       });
     }
-    for (const prop of ['sharePublicly', 'shareSourcePublicly']) {
+    for (const prop of ['sharePublicly', 'shareSourcePublicly'] as const) {
       if (data[prop] !== true) continue;
       ctx.report(entry, {
         code: 'draft-question-shared-publicly',

@@ -1,5 +1,4 @@
 import type { FileRule } from './rule';
-import type { InfoCourseData } from '../schemaTypes';
 
 const LISTS = ['tags', 'topics', 'assessmentSets', 'assessmentModules', 'sharingSets'] as const;
 
@@ -7,7 +6,7 @@ const LISTS = ['tags', 'topics', 'assessmentSets', 'assessmentModules', 'sharing
  * Two entries with one name in an infoCourse.json list: PrairieLearn keeps only the last, so the
  * earlier ones are silently lost. Each occurrence is marked and points at the others.
  */
-export const duplicateInfoCourseNames: FileRule = {
+export const duplicateInfoCourseNames: FileRule<'course'> = {
   name: 'duplicateInfoCourseNames',
   scope: 'file',
   kinds: ['course'],
@@ -17,7 +16,7 @@ export const duplicateInfoCourseNames: FileRule = {
       description: 'A name appears twice in tags, topics, assessmentSets, assessmentModules or sharingSets.',
     },
   },
-  check(entry, data: InfoCourseData, ctx) {
+  check(entry, data, ctx) {
     for (const field of LISTS) {
       const list = data[field];
       if (!Array.isArray(list)) continue;

@@ -1,7 +1,7 @@
 import type { FileRule } from './rule';
 
 /** An externally graded question cannot be graded without knowing which grader image to run. */
-export const externalGradingOptionsRequired: FileRule = {
+export const externalGradingOptionsRequired: FileRule<'question'> = {
   name: 'externalGradingOptionsRequired',
   scope: 'file',
   kinds: ['question'],

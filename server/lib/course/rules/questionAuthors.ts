@@ -1,5 +1,4 @@
 import type { FileRule } from './rule';
-import type { InfoQuestionData } from '../schemaTypes';
 
 // The email pattern of zod's `email()`, which PrairieLearn uses for author emails.
 const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
@@ -8,7 +7,7 @@ const EMAIL_PATTERN = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Z
  * Author entries: PrairieLearn needs a way to identify each author, checks ORCID check digits and
  * email syntax, and trims names before requiring three characters (which the JSON schema cannot say).
  */
-export const questionAuthors: FileRule = {
+export const questionAuthors: FileRule<'question'> = {
   name: 'questionAuthors',
   scope: 'file',
   kinds: ['question'],
@@ -18,7 +17,7 @@ export const questionAuthors: FileRule = {
     'author-orcid-checksum': { severity: 'error', description: 'An author ORCID identifier has a wrong check digit.' },
     'author-email-invalid': { severity: 'error', description: 'An author email address is not valid.' },
   },
-  check(entry, data: InfoQuestionData, ctx) {
+  check(entry, data, ctx) {
     if (!Array.isArray(data.authors)) return;
     data.authors.forEach((author, i) => {
       if (typeof author !== 'object' || author === null) return;

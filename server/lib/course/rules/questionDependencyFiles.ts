@@ -26,8 +26,10 @@ export const questionDependencyFiles: CourseRule = {
   check(ctx) {
     const { course, reader } = ctx;
     for (const entry of course.questions.values()) {
-      const deps = ctx.validData(entry)?.dependencies;
-      if (typeof deps !== 'object' || deps === null) continue;
+      const dependencies = ctx.validData(entry, 'question')?.dependencies;
+      if (!dependencies) continue;
+      // Looked up by the names of the tables above, which are the schema's keys.
+      const deps: Record<string, unknown> = dependencies;
       for (const [kind, where] of CLIENT_FILE_KINDS) {
         const files = deps[kind];
         if (!Array.isArray(files)) continue;

@@ -47,7 +47,7 @@ const PREFIX = 'Error validating question options:';
  * `options` is only meaningful for legacy question types, and PrairieLearn checks it against the
  * type's own shape (which the JSON schema leaves open), so these errors appear only at sync time.
  */
-export const questionOptions: FileRule = {
+export const questionOptions: FileRule<'question'> = {
   name: 'questionOptions',
   scope: 'file',
   kinds: ['question'],

@@ -1,11 +1,10 @@
 import type { FileRule } from './rule';
-import type { InfoQuestionData } from '../schemaTypes';
 
 /**
  * The `preferences` a question declares: each default must fit its own type and enum. The JSON
  * schema only allows the value types; these consistency checks are PrairieLearn's own.
  */
-export const questionPreferences: FileRule = {
+export const questionPreferences: FileRule<'question'> = {
   name: 'questionPreferences',
   scope: 'file',
   kinds: ['question'],
@@ -16,7 +15,7 @@ export const questionPreferences: FileRule = {
     'preference-enum-type': { severity: 'error', description: 'A preference enum value does not have the preference\'s type.' },
     'preference-default-not-in-enum': { severity: 'error', description: 'A preference default is not one of its enum values.' },
   },
-  check(entry, data: InfoQuestionData, ctx) {
+  check(entry, data, ctx) {
     const preferences = data.preferences;
     if (typeof preferences !== 'object' || preferences === null) return;
     for (const [key, field] of Object.entries(preferences)) {

@@ -2,6 +2,7 @@ import type { Course, InfoEntry, InfoKind } from '../course';
 import type { CodeInfo, CourseDiagnostic, RelatedLocation } from '../diagnostic';
 import type { JsonPath } from '../jsonFile';
 import type { CourseReader } from '../courseReader';
+import type { InfoAssessmentData, InfoCourseData, InfoCourseInstanceData, InfoQuestionData } from '../schemaTypes';
 
 export type { CodeInfo } from '../diagnostic';
 
@@ -16,13 +17,24 @@ export interface Report {
   data?: Record<string, unknown>;
 }
 
+/** The content of each kind of info file once it passed its schema (types made from the schemas). */
+export interface InfoData {
+  course: InfoCourseData;
+  question: InfoQuestionData;
+  courseInstance: InfoCourseInstanceData;
+  assessment: InfoAssessmentData;
+}
+
 export interface RuleContext {
   course: Course;
   /** "Now", injectable so that date-dependent rules are testable. */
   now: Date;
   reader: CourseReader;
-  /** Parsed content of an entry that passed JSON, UUID and schema checks, else undefined. */
-  validData(entry: InfoEntry): any | undefined;
+  /**
+   * Parsed content of an entry that passed JSON, UUID and schema checks, else undefined. `kind` is
+   * the kind the caller expects: an entry of another kind gives undefined, so the type is earned.
+   */
+  validData<K extends InfoKind>(entry: InfoEntry, kind: K): InfoData[K] | undefined;
   /** The UUID PrairieLearn records for an entry: also set when the file failed its schema. */
   uuidOf(entry: InfoEntry): string | undefined;
   /** True when the entry has at least one error of its own (what PrairieLearn calls invalid). */
@@ -34,12 +46,13 @@ export interface RuleContext {
  * A rule that looks only at one valid file (and the clock). Its results are cached per file text,
  * so an edit re-runs it for the edited file alone.
  */
-export interface FileRule {
+export interface FileRule<K extends InfoKind = InfoKind> {
   name: string;
   scope: 'file';
-  kinds: InfoKind[];
+  kinds: K[];
   codes: Record<string, CodeInfo>;
-  check(entry: InfoEntry, data: any, ctx: RuleContext): void;
+  /** `data` passed the schema of its kind (`kinds` says which files the checker hands it). */
+  check(entry: InfoEntry, data: InfoData[K], ctx: RuleContext): void;
 }
 
 /**
@@ -77,6 +90,14 @@ export interface IncrementalCheck {
 }
 
 export type Rule = FileRule | CourseRule;
+
+/**
+ * What `validData` answers, given what the checker kept of an entry: that data passed the schema of
+ * the entry's own kind, so it has the type of that kind, and none other.
+ */
+export function validDataOfKind<K extends InfoKind>(entry: InfoEntry, kind: K, data: unknown): InfoData[K] | undefined {
+  return entry.kind === kind ? (data as InfoData[K] | undefined) : undefined;
+}
 
 export function relatedLocation(entry: InfoEntry, path: JsonPath | undefined, part: 'key' | 'value', message: string): RelatedLocation {
   return { file: entry.path, range: entry.file && path ? entry.file.rangeOf(path, part) : { start: 0, end: 0 }, message };

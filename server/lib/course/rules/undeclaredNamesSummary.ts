@@ -41,7 +41,7 @@ class UndeclaredIndex implements IncrementalCheck {
   private readonly notes = new Map<UndeclaredKind, { key: string; report: Report; firstUses: InfoEntry[] }>();
 
   update(ctx: RuleContext, changed: Iterable<InfoEntry>): void {
-    const courseData = ctx.validData(ctx.course.info);
+    const courseData = ctx.validData(ctx.course.info, 'course');
     if (!courseData) {
       // The declared names are unknown (PrairieLearn keeps the old ones): nothing to say until it is valid again.
       this.declared = undefined;
@@ -90,7 +90,7 @@ class UndeclaredIndex implements IncrementalCheck {
   }
 
   private look(ctx: RuleContext, entry: InfoEntry): void {
-    const found = usesIn(entry, ctx.validData(entry), this.declared!);
+    const found = usesIn(entry, ctx, this.declared!);
     if (found.length > 0) this.uses.set(entry, found);
     else this.uses.delete(entry);
   }

@@ -14,20 +14,17 @@ export const undeclaredSharingSets: CourseRule = {
   check(ctx) {
     const info = ctx.course.info;
     if (ctx.hasErrors(info)) return;
-    const courseData = ctx.validData(info);
+    const courseData = ctx.validData(info, 'course');
     if (!courseData) return;
     const declared = new Set<string>();
-    for (const set of Array.isArray(courseData.sharingSets) ? courseData.sharingSets : []) {
-      if (typeof set?.name === 'string') declared.add(set.name);
-    }
-    const relatedMessage = Array.isArray(courseData.sharingSets)
+    for (const set of courseData.sharingSets ?? []) declared.add(set.name);
+    const relatedMessage = courseData.sharingSets
       ? 'Sharing sets are declared here'
       : 'infoCourse.json has no "sharingSets" list yet';
     for (const entry of ctx.course.questions.values()) {
-      const sets = ctx.validData(entry)?.sharingSets;
-      if (!Array.isArray(sets)) continue;
-      sets.forEach((name: unknown, i: number) => {
-        if (typeof name !== 'string' || declared.has(name)) return;
+      const sets = ctx.validData(entry, 'question')?.sharingSets ?? [];
+      sets.forEach((name, i) => {
+        if (declared.has(name)) return;
         ctx.report(entry, {
           code: 'undeclared-sharing-set',
           path: ['sharingSets', i],

@@ -17,7 +17,7 @@ export const KNOWN_FEATURES = [
 const KNOWN = new Set(KNOWN_FEATURES);
 
 /** `options.devModeFeatures` naming a feature that does not exist (object form, or the legacy list). */
-export const unknownDevModeFeatures: FileRule = {
+export const unknownDevModeFeatures: FileRule<'course'> = {
   name: 'unknownDevModeFeatures',
   scope: 'file',
   kinds: ['course'],

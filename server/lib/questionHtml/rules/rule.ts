@@ -2,9 +2,6 @@ import type { CodeInfo, QuestionFileReport } from '../../course';
 import type { Analysis } from '../analysis';
 import type { QuestionContext } from '../questionContext';
 
-/** What a question.html rule reports: the course library's question file report, offsets into the text. */
-export type TemplateReport = QuestionFileReport;
-
 /**
  * A check of question.html that sees only the template and the course's element names; its
  * results are cached with the template text.
@@ -13,7 +10,7 @@ export interface TemplateRule {
   name: string;
   needs: 'template';
   codes: Record<string, CodeInfo>;
-  check(analysis: Analysis, context: QuestionContext, report: (r: TemplateReport) => void): void;
+  check(analysis: Analysis, context: QuestionContext, report: (r: QuestionFileReport) => void): void;
 }
 
 /**
@@ -26,7 +23,7 @@ export interface CourseTemplateRule<Input = any> {
   needs: 'course';
   codes: Record<string, CodeInfo>;
   collect(analysis: Analysis): Input | undefined;
-  check(input: Input, context: QuestionContext, report: (r: TemplateReport) => void): void;
+  check(input: Input, context: QuestionContext, report: (r: QuestionFileReport) => void): void;
 }
 
 export type AnyTemplateRule = TemplateRule | CourseTemplateRule;

@@ -1,6 +1,7 @@
 import type { InfoEntry } from '../../course';
 import type { JsonPath } from '../../jsonFile';
-import type { Report, RuleContext } from '../rule';
+import type { InfoData, Report, RuleContext } from '../rule';
+import type { InfoAssessmentAccessControlRule, InfoAssessmentDeadline } from '../../schemaTypes';
 
 /**
  * Shared reading of an assessment's modern `accessControl` list, as PrairieLearn's
@@ -11,17 +12,16 @@ import type { Report, RuleContext } from '../rule';
 export type AccessControlTarget = 'defaults' | 'labels' | 'students';
 
 export interface AccessControlRule {
-  rule: any;
+  rule: InfoAssessmentAccessControlRule;
   index: number;
   target: AccessControlTarget;
   /** Path of the rule object in infoAssessment.json. */
   path: JsonPath;
 }
 
-export function accessControlRules(data: any): AccessControlRule[] {
-  const list: unknown[] = Array.isArray(data?.accessControl) ? data.accessControl : [];
-  return list.map((raw, index) => {
-    const rule = raw && typeof raw === 'object' ? (raw as any) : {};
+/** The `accessControl` rules of an assessment's valid data (none when it has no valid data). */
+export function accessControlRules(data: InfoData['assessment'] | undefined): AccessControlRule[] {
+  return (data?.accessControl ?? []).map((rule, index) => {
     const target: AccessControlTarget = index === 0 ? 'defaults' : rule.labels == null ? 'students' : 'labels';
     return { rule, index, target, path: ['accessControl', index] };
   });
@@ -83,27 +83,26 @@ export interface DateOrderIssue {
 }
 
 /** Release time of a rule, or undefined when it sets none. */
-export function releaseTime(rule: any): number | undefined {
+export function releaseTime(rule: InfoAssessmentAccessControlRule): number | undefined {
   const date = rule.dateControl?.release?.date;
   return date ? accessControlTime(date) : undefined;
 }
 
 /** Due time of a rule, or undefined when it sets none (or sets `null`). */
-export function dueTime(rule: any): number | undefined {
+export function dueTime(rule: InfoAssessmentAccessControlRule): number | undefined {
   const date = rule.dateControl?.due?.date;
   return date ? accessControlTime(date) : undefined;
 }
 
-function deadlines(rule: any, kind: 'earlyDeadlines' | 'lateDeadlines'): any[] {
-  const list = rule.dateControl?.[kind];
-  return Array.isArray(list) ? list : [];
+function deadlines(rule: InfoAssessmentAccessControlRule, kind: 'earlyDeadlines' | 'lateDeadlines'): InfoAssessmentDeadline[] {
+  return rule.dateControl?.[kind] ?? [];
 }
 
-export function earlyDeadlines(rule: any): any[] {
+export function earlyDeadlines(rule: InfoAssessmentAccessControlRule): InfoAssessmentDeadline[] {
   return deadlines(rule, 'earlyDeadlines');
 }
 
-export function lateDeadlines(rule: any): any[] {
+export function lateDeadlines(rule: InfoAssessmentAccessControlRule): InfoAssessmentDeadline[] {
   return deadlines(rule, 'lateDeadlines');
 }
 
@@ -150,7 +149,7 @@ export function ruleDateOrderIssues(r: AccessControlRule): DateOrderIssue[] {
         }
       });
     }
-    const firstOutOfOrder = (list: any[]) =>
+    const firstOutOfOrder = (list: InfoAssessmentDeadline[]) =>
       list.findIndex((d, i) => i > 0 && accessControlTime(d.date) < accessControlTime(list[i - 1].date));
     const earlyBack = firstOutOfOrder(early);
     if (earlyBack > 0) add('deadline', 'Early deadlines must be in chronological order.', 'dateControl', 'earlyDeadlines', earlyBack, 'date');

@@ -1,18 +1,18 @@
 import type { InfoEntry } from '../../course';
 import { isCourseInstanceExpired } from './courseInstanceAccess';
-import type { RuleContext } from '../rule';
+import type { InfoData, RuleContext } from '../rule';
 
 export interface ValidAssessment {
   entry: InfoEntry;
   /** The parsed file, which passed JSON, UUID and schema checks. */
-  data: any;
+  data: InfoData['assessment'];
 }
 
 /** Every assessment of the course whose file passed JSON, UUID and schema checks. */
 export function* validAssessments(ctx: RuleContext): Iterable<ValidAssessment> {
   for (const ci of ctx.course.courseInstances.values()) {
     for (const entry of ci.assessments.values()) {
-      const data = ctx.validData(entry);
+      const data = ctx.validData(entry, 'assessment');
       if (data) yield { entry, data };
     }
   }
@@ -24,9 +24,9 @@ export function* validAssessments(ctx: RuleContext): Iterable<ValidAssessment> {
  */
 export function* activeAssessments(ctx: RuleContext): Iterable<ValidAssessment> {
   for (const ci of ctx.course.courseInstances.values()) {
-    if (isCourseInstanceExpired(ctx.validData(ci.entry), ctx.now)) continue;
+    if (isCourseInstanceExpired(ctx.validData(ci.entry, 'courseInstance'), ctx.now)) continue;
     for (const entry of ci.assessments.values()) {
-      const data = ctx.validData(entry);
+      const data = ctx.validData(entry, 'assessment');
       if (data) yield { entry, data };
     }
   }

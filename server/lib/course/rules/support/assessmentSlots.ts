@@ -1,10 +1,11 @@
 import type { InfoEntry } from '../../course';
 import type { JsonPath } from '../../jsonFile';
-import type { RuleContext } from '../rule';
+import type { InfoData, RuleContext } from '../rule';
+import type { InfoAssessmentAlternative, InfoAssessmentPoints, InfoAssessmentZone, InfoAssessmentZoneQuestion } from '../../schemaTypes';
 
 /** A point setting and where it is written: on the question itself, or on its alternative pool. */
 export interface PointField {
-  value: any;
+  value: InfoAssessmentPoints;
   path: JsonPath;
 }
 
@@ -21,7 +22,7 @@ export interface QuestionSlot {
   alternativeIndex?: number;
   qid?: string;
   /** The alternative, or the zone question. */
-  node: any;
+  node: InfoAssessmentZoneQuestion | InfoAssessmentAlternative;
   path: JsonPath;
   /** PrairieLearn's message prefix: `Question "<qid>"`, or the position when there is no id. */
   label: string;
@@ -31,8 +32,8 @@ export interface QuestionSlot {
 }
 
 /** A zone's name in PrairieLearn's messages: its title, else its position. */
-export function zoneName(zone: any, zoneIndex: number): string {
-  return typeof zone?.title === 'string' && zone.title !== '' ? zone.title : `zone ${zoneIndex + 1}`;
+export function zoneName(zone: InfoAssessmentZone, zoneIndex: number): string {
+  return zone.title ? zone.title : `zone ${zoneIndex + 1}`;
 }
 
 const slotsByData = new WeakMap<object, readonly QuestionSlot[]>();
@@ -42,7 +43,7 @@ const slotsByData = new WeakMap<object, readonly QuestionSlot[]>();
  * with neither, yields none (PrairieLearn reports it and skips its points). Remembered per parsed
  * file, which the checker keeps while the text is unchanged: course rules ask on every check.
  */
-export function questionSlots(data: any): readonly QuestionSlot[] {
+export function questionSlots(data: InfoData['assessment']): readonly QuestionSlot[] {
   let slots = slotsByData.get(data);
   if (!slots) {
     slots = computeQuestionSlots(data);
@@ -51,17 +52,17 @@ export function questionSlots(data: any): readonly QuestionSlot[] {
   return slots;
 }
 
-function computeQuestionSlots(data: any): QuestionSlot[] {
+function computeQuestionSlots(data: InfoData['assessment']): QuestionSlot[] {
   const slots: QuestionSlot[] = [];
   const assessmentRealTime = data.allowRealTimeGrading ?? true;
-  (data.zones ?? []).forEach((zone: any, zoneIndex: number) => {
-    (zone.questions ?? []).forEach((question: any, questionIndex: number) => {
+  (data.zones ?? []).forEach((zone, zoneIndex) => {
+    (zone.questions ?? []).forEach((question, questionIndex) => {
       const questionPath: JsonPath = ['zones', zoneIndex, 'questions', questionIndex];
       const groupRealTime = question.allowRealTimeGrading ?? zone.allowRealTimeGrading ?? assessmentRealTime;
       const base = `Zone "${zoneName(zone, zoneIndex)}", question ${questionIndex + 1}`;
       if (question.alternatives && question.id) return;
       if (question.alternatives) {
-        question.alternatives.forEach((alternative: any, alternativeIndex: number) => {
+        question.alternatives.forEach((alternative, alternativeIndex) => {
           const path = [...questionPath, 'alternatives', alternativeIndex];
           const fields: QuestionSlot['fields'] = {};
           for (const name of POINT_FIELDS) {

@@ -1,6 +1,6 @@
 import type { InfoEntry } from '../../course';
 import type { JsonPath } from '../../jsonFile';
-import type { RuleContext } from '../rule';
+import type { InfoData, RuleContext } from '../rule';
 import { BUILT_IN_ASSESSMENT_SETS, BUILT_IN_MODULES, BUILT_IN_TAGS } from '../../courseConventions';
 
 // 'Unknown' is the set PrairieLearn gives assessments whose file has errors; it always exists.
@@ -13,7 +13,8 @@ export interface KindSpec {
   code: string;
   /** Code of the one note per course in infoCourse.json. */
   summaryCode: string;
-  list: string;
+  /** The list of infoCourse.json that declares them. */
+  list: 'topics' | 'tags' | 'assessmentSets' | 'assessmentModules';
   noun: string;
   plural: string;
   users: string;
@@ -54,28 +55,30 @@ export interface UndeclaredUse {
 }
 
 /** The names infoCourse.json declares (and PrairieLearn builds in), by kind. */
-export function declaredNames(courseData: any): Record<UndeclaredKind, Set<string>> {
+export function declaredNames(courseData: InfoData['course']): Record<UndeclaredKind, Set<string>> {
   const declared = {} as Record<UndeclaredKind, Set<string>>;
   for (const [kind, spec] of Object.entries(UNDECLARED_KINDS) as [UndeclaredKind, KindSpec][]) {
     const names = new Set(spec.builtIn);
-    const list = courseData[spec.list];
-    if (Array.isArray(list)) for (const item of list) if (typeof item?.name === 'string') names.add(item.name);
+    for (const item of courseData[spec.list] ?? []) names.add(item.name);
     declared[kind] = names;
   }
   return declared;
 }
 
-/** The undeclared names a question or assessment uses (`data` is its valid content, if any). */
-export function usesIn(entry: InfoEntry, data: any, declared: Record<UndeclaredKind, Set<string>>): UndeclaredUse[] {
+/** The undeclared names a question or assessment uses, read from its valid content (none when it is invalid). */
+export function usesIn(entry: InfoEntry, ctx: Pick<RuleContext, 'validData'>, declared: Record<UndeclaredKind, Set<string>>): UndeclaredUse[] {
   const uses: UndeclaredUse[] = [];
-  if (!data) return uses;
-  const check = (kind: UndeclaredKind, name: unknown, path: JsonPath) => {
-    if (typeof name === 'string' && !declared[kind].has(name)) uses.push({ entry, kind, name, path });
+  const check = (kind: UndeclaredKind, name: string | undefined, path: JsonPath) => {
+    if (name !== undefined && !declared[kind].has(name)) uses.push({ entry, kind, name, path });
   };
   if (entry.kind === 'question') {
+    const data = ctx.validData(entry, 'question');
+    if (!data) return uses;
     check('topic', data.topic, ['topic']);
-    if (Array.isArray(data.tags)) data.tags.forEach((tag: unknown, i: number) => check('tag', tag, ['tags', i]));
+    (data.tags ?? []).forEach((tag, i) => check('tag', tag, ['tags', i]));
   } else if (entry.kind === 'assessment') {
+    const data = ctx.validData(entry, 'assessment');
+    if (!data) return uses;
     check('assessmentSet', data.set, ['set']);
     check('assessmentModule', data.module, ['module']);
   }
@@ -93,12 +96,12 @@ export function* usingEntries(ctx: RuleContext): Iterable<InfoEntry> {
  * PrairieLearn build in), in course order; undefined while infoCourse.json is invalid, since the
  * declared names are then unknown (PrairieLearn keeps the old ones).
  */
-export function undeclaredUses(ctx: RuleContext): { uses: UndeclaredUse[]; courseData: any } | undefined {
-  const courseData = ctx.validData(ctx.course.info);
+export function undeclaredUses(ctx: RuleContext): { uses: UndeclaredUse[]; courseData: InfoData['course'] } | undefined {
+  const courseData = ctx.validData(ctx.course.info, 'course');
   if (!courseData) return undefined;
   const declared = declaredNames(courseData);
   const uses: UndeclaredUse[] = [];
   // A loop, not push(...): an info.json may list 300,000 tags, more arguments than the stack holds.
-  for (const entry of usingEntries(ctx)) for (const use of usesIn(entry, ctx.validData(entry), declared)) uses.push(use);
+  for (const entry of usingEntries(ctx)) for (const use of usesIn(entry, ctx, declared)) uses.push(use);
   return { uses, courseData };
 }
