@@ -14,7 +14,7 @@ import { PythonPool } from '../../server/lib/runtime/pythonPool';
 import { pythonRoot } from '../../server/lib/runtime/pythonRoot';
 import { readQuestion, type QuestionSource } from '../../server/lib/runtime/question';
 import type { JsonObject, Variant } from '../../server/lib/protocol/questionRuntime';
-import { answerOwners, differingKeys, formControls, ownerOf, stable } from './differences';
+import { answerOwners, differingKeys, eachUuidsNumbered, withUuidsNumbered, formControls, ownerOf, stable } from './differences';
 import { UpstreamHelper, type UpstreamResult } from './upstreamHelper';
 
 interface Options {
@@ -61,6 +61,8 @@ class Tally {
   counts = new Map<string, { total: number; equal: number }>();
   byElement = new Map<string, Map<string, number>>();
   examples = new Map<string, string>();
+  /** Every difference, for --json (the printed report keeps three examples each). */
+  all: string[] = [];
 
   add(metric: string, equal: boolean): void {
     const c = this.counts.get(metric) ?? { total: 0, equal: 0 };
@@ -74,6 +76,7 @@ class Tally {
     m.set(metric, (m.get(metric) ?? 0) + 1);
     this.byElement.set(element, m);
     const key = `${element} / ${metric}`;
+    this.all.push(`${key}: ${example.slice(0, 300)}`);
     const seen = this.examples.get(key);
     if (!seen) this.examples.set(key, example.slice(0, 600));
     else if (seen.split('\n   or ').length < 3) this.examples.set(key, `${seen}\n   or ${example.slice(0, 400)}`);
@@ -132,12 +135,13 @@ async function compareQuestion(s: Sides, t: Tally, q: QuestionSource, seed: stri
   const ours = mine.data;
   if (!theirs) return t.blame('(broken in PrairieLearn)', 'variant', `${where}: ${made.failure}`);
   // A question that draws from the clock or os.urandom is not compared: the same seed gives PrairieLearn two variants too.
-  if (stable([ours?.params, ours?.correct_answers]) !== stable([theirs.params, theirs.correct_answers])) {
+  // uuids (pl.get_uuid: uuid4 from os.urandom) are numbered in order of appearance first, on both sides.
+  if (stable(withUuidsNumbered([ours?.params, ours?.correct_answers])) !== stable(withUuidsNumbered([theirs.params, theirs.correct_answers]))) {
     const again = await variantOn('theirs', s, q, seed);
-    if (stable(again.data) !== stable(theirs)) return t.blame('(PrairieLearn nondeterministic)', 'variant', where);
+    if (stable(withUuidsNumbered(again.data)) !== stable(withUuidsNumbered(theirs))) return t.blame('(PrairieLearn nondeterministic)', 'variant', where);
   }
   for (const field of ['params', 'correct_answers'] as const) {
-    const keys = ours ? differingKeys(ours[field], theirs[field]) : ['(variant broken here)'];
+    const keys = ours ? differingKeys(eachUuidsNumbered(ours[field]), eachUuidsNumbered(theirs[field])) : ['(variant broken here)'];
     t.add(field, keys.length === 0);
     for (const k of keys) t.blame(ownerOf(k, owners), field, `${where} ${k}: ours ${stable(ours?.[field]?.[k])} PL ${stable(theirs[field][k])}`);
   }
@@ -218,7 +222,7 @@ async function main(): Promise<void> {
   report(t, process.stdout);
   if (o.json) {
     const byElement = Object.fromEntries([...t.byElement].map(([el, m]) => [el, Object.fromEntries(m)]));
-    fs.writeFileSync(o.json, JSON.stringify({ counts: Object.fromEntries(t.counts), byElement, examples: Object.fromEntries(t.examples) }, null, 1));
+    fs.writeFileSync(o.json, JSON.stringify({ counts: Object.fromEntries(t.counts), byElement, examples: Object.fromEntries(t.examples), all: t.all }, null, 1));
   }
 }
 

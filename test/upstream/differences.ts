@@ -62,3 +62,20 @@ export function differingKeys(a: Record<string, unknown> | undefined, b: Record<
   const keys = new Set([...Object.keys(a ?? {}), ...Object.keys(b ?? {})]);
   return [...keys].filter((k) => stable(a?.[k]) !== stable(b?.[k]));
 }
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+/** The value with each distinct uuid replaced by its number of first appearance (uuid4 is not seeded). */
+export function withUuidsNumbered<T>(value: T): T {
+  const seen = new Map<string, string>();
+  const text = JSON.stringify(value ?? null).replace(UUID, (u) => {
+    if (!seen.has(u)) seen.set(u, `uuid#${seen.size}`);
+    return seen.get(u)!;
+  });
+  return JSON.parse(text);
+}
+
+/** Each key's value numbered on its own, so one key that differs does not renumber the others. */
+export function eachUuidsNumbered(value: Record<string, unknown> | undefined): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(value ?? {}).map(([k, v]) => [k, withUuidsNumbered(v)]));
+}

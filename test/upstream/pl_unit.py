@@ -62,7 +62,12 @@ class FakerSeeder(MetaPathFinder):
             sys.meta_path.remove(self)
             from faker import Faker
 
-            Faker.seed(self.seed)
+            if callable(getattr(Faker, "seed", None)):
+                Faker.seed(self.seed)
+            else:  # Debian's Faker 0.9: `Faker` is a factory; Generator.seed seeds the same shared source
+                from faker.generator import Generator
+
+                Generator.seed(self.seed)
         return None
 
 

@@ -1,7 +1,7 @@
 """Records what PrairieLearn's own elements give for fixed cases, as fixtures for
 test/lib/runtime/upstreamFixtures.test.ts (which then needs no checkout).
 
-Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json> [choice|inputs|files]
+Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json> [choice|inputs|files|order]
 
 Each case is one element's HTML (with, for elements that read them from server.py, the correct answers given
 before prepare) and a seed. For each: prepare (params, correct answers), then
@@ -14,6 +14,7 @@ import os
 import random
 import subprocess
 import sys
+import uuid
 
 CHECKOUT = os.path.abspath(sys.argv[1])
 CASE_SET = sys.argv[4] if len(sys.argv) > 4 else "choice"
@@ -140,7 +141,44 @@ FILE_CASES = {
         '<pl-image-capture file-name="extra.jpeg" allow-blank="true" manual-upload-enabled="true"></pl-image-capture>',
     ],
 }
-CASES = {"choice": CHOICE_CASES, "inputs": INPUT_CASES, "files": FILE_CASES}[CASE_SET]
+CODE = ('<pl-answer>def f(x):</pl-answer><pl-answer>y = x * 2</pl-answer><pl-answer>return y</pl-answer>'
+        '<pl-answer correct="false">return x</pl-answer><pl-answer correct="false">y = x + 2</pl-answer>')
+INDENTED = ('<pl-answer indent="0">def f(x):</pl-answer><pl-answer indent="1">if x:</pl-answer>'
+            '<pl-answer indent="2">return 1</pl-answer><pl-answer indent="1">return 0</pl-answer>'
+            '<pl-answer correct="false">return</pl-answer>')
+DAG = ('<pl-answer tag="a">a = 1</pl-answer><pl-answer tag="b">b = 2</pl-answer>'
+       '<pl-answer tag="c" depends="a,b" ordering-feedback="c needs a and b">c = a + b</pl-answer>'
+       '<pl-answer tag="d" depends="c">print(c)</pl-answer>'
+       '<pl-answer correct="false" distractor-for="c" distractor-feedback="a - b is not the sum">c = a - b</pl-answer>'
+       '<pl-answer correct="false">print(a)</pl-answer>')
+GROUPS = ('<pl-answer tag="s">start</pl-answer>'
+          '<pl-block-group tag="g1" depends="s"><pl-answer tag="x1">x one</pl-answer><pl-answer tag="x2" depends="x1">x two</pl-answer></pl-block-group>'
+          '<pl-block-group tag="g2" depends="s"><pl-answer tag="y1">y one</pl-answer><pl-answer tag="y2">y two</pl-answer></pl-block-group>'
+          '<pl-answer tag="e" depends="g1,g2">end</pl-answer><pl-answer correct="false">stray</pl-answer>')
+OPTIONAL = ('<pl-answer tag="1">Let n be even.</pl-answer><pl-answer tag="2" depends="1">So n = 2k.</pl-answer>'
+            '<pl-answer tag="3" depends="1">n is divisible by 2.</pl-answer>'
+            '<pl-answer tag="4" depends="2|3" final="true">Hence the claim.</pl-answer>'
+            '<pl-answer correct="false">So n = 2k + 1.</pl-answer>')
+RANKED = ('<pl-answer ranking="1">one</pl-answer><pl-answer ranking="2">two a</pl-answer><pl-answer ranking="2">two b</pl-answer>'
+          '<pl-answer ranking="3">three</pl-answer><pl-answer correct="false">zero</pl-answer>')
+ORDER_CASES = {
+    "pl-order-blocks": [
+        f'<pl-order-blocks answers-name="p">{CODE}</pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" source-blocks-order="random" partial-credit="lcs" min-incorrect="1" max-incorrect="2">{CODE}</pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" grading-method="unordered" source-blocks-order="ordered" max-incorrect="1" min-incorrect="0">{CODE}</pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" indentation="true" source-blocks-order="random" weight="2">{INDENTED}</pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" grading-method="ranking" feedback="first-wrong" source-blocks-order="random">{RANKED}</pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" grading-method="dag" feedback="first-wrong-verbose" source-blocks-order="random-sections">{DAG}</pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" grading-method="dag" distractor-order="random" partial-credit="none">{DAG}</pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" grading-method="dag" feedback="first-wrong" source-blocks-order="random">{GROUPS}</pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" grading-method="dag" source-blocks-order="random">{OPTIONAL}</pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" format="code" code-language="python" allow-blank="true">{CODE}</pl-order-blocks>',
+        '<pl-order-blocks answers-name="p" grading-method="external" file-name="prog.py"><pl-answer>def g():</pl-answer>'
+        '<pl-answer initially-placed="true">pass</pl-answer></pl-order-blocks>',
+        f'<pl-order-blocks answers-name="p" max-incorrect="1">{CODE}</pl-order-blocks>',
+    ],
+}
+CASES = {"choice": CHOICE_CASES, "inputs": INPUT_CASES, "files": FILE_CASES, "order": ORDER_CASES}[CASE_SET]
 SEEDS = [1, 7, 42, 1234567]
 COURSE = "/nonexistent-course"
 
@@ -150,8 +188,17 @@ def base(seed, given=None):
             "options": {"question_path": "/nonexistent", "server_files_course_path": "/nonexistent"}}
 
 
+def counted_uuids(start):
+    """uuid4 made deterministic for a recording (PrairieLearn's draws it from os.urandom): the same
+    sequence on both sides, so block uuids and tags recorded here replay; get_uuid's first letter still
+    comes from `random`. replayElementCases.py does the same."""
+    counter = iter(range(start, start + 100000))
+    return lambda: uuid.UUID(int=next(counter))
+
+
 def phase(name, html, data, seed):
     random.seed(seed)
+    uuid.uuid4 = counted_uuids(seed)
     pl_unit.np.random.seed(seed)
     context = {"html": html, "elements": pl_unit.element_map_of(COURSE), "element_extensions": {}, "course_path": COURSE}
     pl_unit.question_phases.process(name, data, context)

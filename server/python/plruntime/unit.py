@@ -11,6 +11,7 @@ from .bounds import FILE_BYTES, HTML_CHARS, ISSUE_CHARS, BoundedOutput, invalid_
 from .controllers import Controllers, ElementError
 from .datacheck import check_data
 from .elementmap import build_element_map, build_extensions
+from .fakerseed import seed_faker_on_import
 from .issues import from_exception, issue
 from .messages import exit_site, system_exit_message
 from .serverpy import ServerModule
@@ -48,6 +49,7 @@ class Capture:
 
 def seed_rngs(seed):
     random.seed(seed)
+    seed_faker_on_import(seed)
     try:
         import numpy
 

@@ -1,5 +1,7 @@
 // pl-order-blocks in real Python: prepare, the hidden <name>-input JSON, grading methods
 // ordered/unordered/ranking/dag (+ pl-block-group), lcs partial credit, feedback, external files, test().
+// Behaviour as PrairieLearn 88fb8556a7a1768e2082736be9095241b11238d7, elements/pl-order-blocks/pl-order-blocks.py
+// and order_blocks_options_parsing.py (draws and values are held to recorded ones in upstreamFixtures.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { elementError, phaseData } from './elementHarness';
@@ -23,8 +25,10 @@ test('pl-order-blocks prepare: all correct blocks plus distractors, alphabetized
   const v = makeVariant(EL, blocks('ordered'));
   assert.deepEqual(v.params.p.map((b: any) => b.inner_html), ['a = 1', 'b = 2', 'c = a + b', 'print(c)', 'print(d)']);
   assert.deepEqual(v.correct_answers.p.map((b: any) => b.inner_html), ['a = 1', 'b = 2', 'c = a + b', 'print(c)']);
-  const none = makeVariant(EL, blocks('ordered', 'max-incorrect="0"'));
+  const none = makeVariant(EL, blocks('ordered', 'min-incorrect="0" max-incorrect="0"'));
   assert.equal(none.params.p.length, 4);
+  // min-incorrect defaults to every distractor, so a lower max-incorrect alone is refused, as in PrairieLearn.
+  assert.match(elementError(EL, 'prepare', blocks('ordered', 'max-incorrect="0"'), phaseData('prepare')) ?? '', /min-incorrect must be smaller than max-incorrect/);
   const bad = '<pl-order-blocks answers-name="p" grading-method="ordered"><pl-answer ranking="1">x</pl-answer></pl-order-blocks>';
   assert.match(elementError(EL, 'prepare', bad, phaseData('prepare')) ?? '', /ranking/);
   assert.match(elementError(EL, 'prepare', '<pl-order-blocks answers-name="p"><p>x</p></pl-order-blocks>', phaseData('prepare')) ?? '', /only pl-answer/);
@@ -53,10 +57,11 @@ test('pl-order-blocks first-wrong feedback (ranking and dag only), verbose distr
   const v = makeVariant(EL, html);
   const swapped = submit(EL, html, v, { 'p-input': answer(v, ['b = a', 'a = 1']) }).partial_scores.p;
   assert.equal(swapped.score, 0);
-  assert.match(swapped.feedback, /^Your answer is incorrect starting at <span style="color:red;">block number 1<\/span>\. The problem is most likely one of the following:<ul>/);
+  assert.equal(swapped.feedback, 'Your answer is incorrect starting at <span style="color:red;">block number 1</span>.\n        The problem is most likely one of the following:\n'
+    + '        <ul><li> This block is not a part of the correct solution </li>\n        <li>This block needs to come after a block that did not appear before it </li></ul>');
   assert.equal(submit(EL, html, v, { 'p-input': answer(v, ['a = 1']) }).partial_scores.p.feedback, 'Your answer is correct so far, but it is incomplete.');
   const distractor = submit(EL, html, v, { 'p-input': answer(v, ['a = 1', 'print(c)']) }).partial_scores.p.feedback;
-  assert.match(distractor, /block number 2<\/span> as the block at that location is not a part of any correct solution\.<br>b is not defined yet/);
+  assert.equal(distractor, 'Your answer is incorrect starting at <span style="color:red;">block number 2</span> as the block at that location is not a part of any correct solution.');
   assert.equal(submit(EL, html, v, { 'p-input': answer(v, ['a = 1', 'b = a', 'print(b)']) }).partial_scores.p.feedback, '');
   const err = (h: string) => elementError(EL, 'prepare', h, phaseData('prepare')) ?? '';
   assert.match(err(blocks('ordered', 'feedback="first-wrong"')), /feedback type first-wrong is not available with the ordered grading-method/);
@@ -64,7 +69,10 @@ test('pl-order-blocks first-wrong feedback (ranking and dag only), verbose distr
   assert.match(err('<pl-order-blocks answers-name="p"><pl-answer indent="1">x</pl-answer></pl-order-blocks>'), /should not specify indentation/);
   assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1">x</pl-answer><pl-answer tag="1">y</pl-answer></pl-order-blocks>'), /Tag "1" used in multiple places/);
   assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1">x</pl-answer><pl-answer correct="false" distractor-for="9">y</pl-answer></pl-order-blocks>'), /distractor-for tags do not have matching correct answer tags/);
-  assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1" distractor-for="1">x</pl-answer></pl-order-blocks>'), /only be used on blocks with correct=false/);
+  assert.equal(elementError(EL, 'prepare', '<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1" distractor-for="1">x</pl-answer></pl-order-blocks>', phaseData('prepare')), null,
+    'PrairieLearn does not check distractor-for on a correct block');
+  assert.match(err('<pl-order-blocks answers-name="p" grading-method="dag"><pl-answer tag="1">x</pl-answer><pl-answer correct="false" ordering-feedback="no">y</pl-answer></pl-order-blocks>'),
+    /ordering-feedback attribute may only be used on blocks with correct=true/);
   assert.match(err('<pl-order-blocks answers-name="p"><pl-block-group><pl-answer>x</pl-answer></pl-block-group></pl-order-blocks>'), /Block groups only supported in the "dag" grading mode/);
 });
 
@@ -91,10 +99,10 @@ test('pl-order-blocks dag with depends and pl-block-group; ranking', () => {
     <pl-answer ranking="1">one</pl-answer><pl-answer ranking="2">two a</pl-answer><pl-answer ranking="2">two b</pl-answer><pl-answer ranking="3">three</pl-answer></pl-order-blocks>`;
   const rv = makeVariant(EL, ranking);
   assert.equal(submit(EL, ranking, rv, { 'p-input': answer(rv, ['one', 'two b', 'two a', 'three']) }).partial_scores.p.score, 1);
-  assert.equal(submit(EL, ranking, rv, { 'p-input': answer(rv, ['two a', 'one', 'two b', 'three']) }).partial_scores.p.score, 0.5, 'ranking defaults to lcs');
-  const strict = ranking.replace('grading-method="ranking"', 'grading-method="ranking" partial-credit="none"');
-  const sv = makeVariant(EL, strict);
-  assert.equal(submit(EL, strict, sv, { 'p-input': answer(sv, ['two a', 'one', 'two b', 'three']) }).partial_scores.p.score, 0);
+  assert.equal(submit(EL, ranking, rv, { 'p-input': answer(rv, ['two a', 'one', 'two b', 'three']) }).partial_scores.p.score, 0, 'no partial credit unless asked');
+  const lcs = ranking.replace('grading-method="ranking"', 'grading-method="ranking" partial-credit="lcs"');
+  const lv = makeVariant(EL, lcs);
+  assert.equal(submit(EL, lcs, lv, { 'p-input': answer(lv, ['two a', 'one', 'two b', 'three']) }).partial_scores.p.score, 0.5);
 });
 
 test('pl-order-blocks indentation is graded when indentation="true"', () => {
@@ -120,7 +128,7 @@ test('pl-order-blocks external grading writes the arranged code as a file', () =
   const d = submit(EL, html, v, { 'p-input': answer(v, ['def f():', 'return 1'], { 'return 1': 1 }) });
   assert.equal(d.submitted_answers._files[0].name, 'prog.py');
   assert.equal(Buffer.from(d.submitted_answers._files[0].contents, 'base64').toString(), 'def f():\n    return 1\n');
-  assert.deepEqual(d.partial_scores, {}, 'no grading of its own');
+  assert.deepEqual(d.partial_scores, { p: { score: 0, feedback: '', weight: 1 } }, "PrairieLearn's grade leaves the score at 0 for the external grader");
   assert.equal(render(EL, html, v, 'submission', d), '');
   assert.equal(render(EL, html, v, 'answer', {}, { options: { ...phaseData('render-answer').options, question_path: '/nonexistent' } }),
     'The reference solution is not provided for this question.');
@@ -136,13 +144,15 @@ test('pl-order-blocks format="code" wraps blocks in pl-code; the external file h
   assert.match(elementError(EL, 'prepare', blocks('ordered', 'code-language="python"'), phaseData('prepare')) ?? '', /code-language attribute may only be used with format="code"/);
 });
 
-test('pl-order-blocks renders each panel with the hidden JSON input', () => {
+test('pl-order-blocks renders each panel from its own blocks; the hidden input starts empty', () => {
   const html = blocks('ordered');
   const v = makeVariant(EL, html);
   const raw = answer(v, ['a = 1', 'b = 2']);
   const graded = submit(EL, html, v, { 'p-input': raw });
   const q = render(EL, html, v, 'question', { ...graded, raw_submitted_answers: { 'p-input': raw } });
-  assert.match(q, /<input type="hidden" name="p-input" value="\[\{&quot;inner_html&quot;: &quot;a = 1&quot;/);
+  // PrairieLearn's page script fills the field from the lists; the placed blocks come from the parsed submission.
+  assert.match(q, /<input type="hidden" name="p-input" value="">/);
+  assert.match(q, /pl-order-blocks-answer[^>]*>[^]*data-inner-html="a = 1"[^]*data-inner-html="b = 2"[^]*<\/ol>/);
   assert.equal((q.match(/pl-order-block"/g) ?? []).length, 5, 'every block shown once');
   assert.match(q, /badge text-bg-danger/);
   const s = render(EL, html, v, 'submission', graded);

@@ -77,3 +77,7 @@ def install(roots):
     """Transforms every module imported from under `roots` (the checkout's Python and elements)."""
     sys.meta_path.insert(0, _Finder(roots))
     sys.dont_write_bytecode = True
+    import typing
+
+    if not hasattr(typing, "TypeIs"):  # 3.13's narrowing annotation (pl-order-blocks' dag checker); only annotates
+        typing.TypeIs = typing.TypeGuard

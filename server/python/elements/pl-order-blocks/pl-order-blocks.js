@@ -70,12 +70,14 @@
 
   /**
    * The state that a (restored) hidden value describes, over the blocks shown; blocks it does not
-   * name stay in the source in their shown order. An unreadable value gives null.
+   * name stay in the source in their shown order. An empty value (the page as rendered: the lists
+   * decide) or an unreadable one gives null.
    */
   function stateFromValue(value, shown, maxIndent) {
+    if (!value) return null;
     let placed;
     try {
-      placed = JSON.parse(value || '[]');
+      placed = JSON.parse(value);
     } catch {
       return null;
     }
@@ -109,7 +111,8 @@
     const html = {};
     for (const li of root.querySelectorAll('.pl-order-block')) {
       items[li.dataset.uuid] = li;
-      html[li.dataset.uuid] = li.querySelector('.pl-order-block-content').innerHTML;
+      // The block's own HTML as the question wrote it, not the page's rendering of it (pl-code inside).
+      html[li.dataset.uuid] = li.dataset.innerHtml ?? li.querySelector('.pl-order-block-content').innerHTML;
     }
     const shownSource = Array.from(sourceList.children).map((li) => li.dataset.uuid);
     const shownAnswer = Array.from(answerList.children).map((li) => ({ uuid: li.dataset.uuid, indent: Number(li.dataset.indent || 0) }));

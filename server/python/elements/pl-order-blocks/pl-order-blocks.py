@@ -1,381 +1,315 @@
 """pl-order-blocks: arrange blocks (usually lines of code) into order; graded as ordered, unordered,
-ranking or dag (dependency graph), or handed to an external grader as a file."""
+ranking or dag (dependency graph, optionally with alternatives), or handed to an external grader as a
+file. Draws, stored blocks, scores, feedback and test answers follow PrairieLearn 88fb855
+(elements/pl-order-blocks/pl-order-blocks.py); the page is rendered from the question's own blocks by
+uuid (order_blocks_render.py), never from a submission's markup."""
 
-import html
-import importlib.util
+import base64
 import json
-import os
 import random
+from copy import deepcopy
 
 import lxml.html
+import order_blocks_graph as graph
+import order_blocks_options as options_module
+import order_blocks_render as page
 import prairielearn as pl
-from prairielearn.element_ui import score_badge
 
-_spec = importlib.util.spec_from_file_location("order_blocks_grading", os.path.join(os.getcwd(), "order_blocks_grading.py"))
-grading = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(grading)
+LCS_METHODS = options_module.LCS_METHODS
 
-OPTIONAL = ["allow-blank", "code-language", "display-blocks", "distractor-order", "feedback", "file-name", "format",
-            "grading-method", "indentation", "inline", "max-incorrect", "max-indent", "min-incorrect", "partial-credit",
-            "solution-header", "solution-placement", "source-blocks-order", "source-header", "weight"]
-ENUMS = {
-    "grading-method": ("ordered", ["unordered", "ordered", "ranking", "dag", "external"]),
-    "partial-credit": (None, ["none", "lcs"]),
-    "feedback": ("none", ["none", "first-wrong", "first-wrong-verbose"]),
-    "source-blocks-order": ("alphabetized", ["random", "alphabetized", "ordered", "random-sections"]),
-    "distractor-order": ("inherit", ["random", "inherit"]),
-    "display-blocks": ("vertical", ["vertical", "inline-wrap", "inline-nowrap"]),
-    "solution-placement": ("right", ["right", "bottom"]),
-    "format": ("default", ["default", "code"]),
-}
-_BASE = ["correct", "initially-placed"]
-_ORDERED = _BASE + ["indent", "distractor-feedback"]
-ANSWER_ATTRIBUTES = {
-    "external": _BASE,
-    "unordered": _ORDERED,
-    "ordered": _ORDERED,
-    "ranking": _ORDERED + ["tag", "ranking", "distractor-for", "ordering-feedback"],
-    "dag": _ORDERED + ["tag", "depends", "distractor-for", "ordering-feedback", "final"],
-}
+MALFORMED = ("The submitted answer is not in the expected format. This usually means "
+             "the submission was modified outside of the PrairieLearn interface.")
 BLANK = "Your submitted answer was blank; the answer area must contain at least one block."
-MALFORMED = ("The submitted answer is not in the expected format. This usually means the submission was "
-             "modified outside of the PrairieLearn interface.")
+# PrairieLearn's first-wrong texts, line breaks and spaces included (they reach the student as they are).
+INCOMPLETE = "Your answer is correct so far, but it is incomplete."
+WRONG_AT = ('Your answer is incorrect starting at <span style="color:red;">block number {}</span>.\n'
+            "        The problem is most likely one of the following:\n"
+            "        <ul><li> This block is not a part of the correct solution </li>\n"
+            "        <li>This block needs to come after a block that did not appear before it </li>")
+WRONG_INDENT = "<li>This line is indented incorrectly </li>"
+WRONG_GROUP = "<li> You have attempted to start a new section of the answer without finishing the previous section </li>"
+WRONG_DISTRACTOR = ('Your answer is incorrect starting at <span style="color:red;">block number {}</span> '
+                    "as the block at that location is not a part of any correct solution.")
 
 
-def _enum(element, attribute):
-    default, allowed = ENUMS[attribute]
-    value = pl.get_string_attrib(element, attribute, default)
-    if value is not None and value not in allowed:
-        raise ValueError(f'{attribute} must be one of {", ".join(allowed)}, not "{value}"')
-    return value
+def _options(element_html):
+    return options_module.Options(lxml.html.fragment_fromstring(element_html))
 
 
-def _options(element):
-    opts = {key: _enum(element, key) for key in ENUMS}
-    method = opts["grading-method"]
-    if opts["partial-credit"] is None:
-        # ordered keeps all-or-nothing by default; ranking and dag default to lcs (PrairieLearn's default).
-        opts["partial-credit"] = "none" if method in ("ordered", "unordered", "external") else "lcs"
-    if pl.has_attrib(element, "inline") and not pl.has_attrib(element, "display-blocks"):
-        opts["display-blocks"] = "inline-nowrap" if pl.get_boolean_attrib(element, "inline") else "vertical"
-    opts["name"] = pl.get_string_attrib(element, "answers-name")
-    opts["weight"] = pl.get_integer_attrib(element, "weight", 1)
-    opts["indentation"] = pl.get_boolean_attrib(element, "indentation", False)
-    opts["max-indent"] = pl.get_integer_attrib(element, "max-indent", 4)
-    opts["allow-blank"] = pl.get_boolean_attrib(element, "allow-blank", False)
-    opts["file-name"] = pl.get_string_attrib(element, "file-name", "user_code.py")
-    return opts
+def _stored(block, index):
+    """A block as params and correct_answers keep it (PrairieLearn's keys, in its order)."""
+    return {"inner_html": block.inner_html, "indent": block.indent, "ranking": block.ranking, "index": index,
+            "tag": block.tag, "initially_placed": block.initially_placed, "distractor_for": block.distractor_for,
+            "depends": block.depends, "group_info": block.group_info, "distractor_feedback": block.distractor_feedback,
+            "ordering_feedback": block.ordering_feedback, "uuid": pl.get_uuid(), "final": block.final}
 
 
-def _depends(text):
-    """"1,3" -> [["1", "3"]] (after both); "1|3" -> [["1"], ["3"]] (after either)."""
-    text = (text or "").strip()
-    if not text:
-        return []
-    return [[tag.strip() for tag in part.split(",") if tag.strip()] for part in text.split("|")]
+def _sections_shuffled(blocks):
+    """random-sections: one shuffle, then the blocks with distractors (and those distractors) go last."""
+    random.shuffle(blocks)
+    targets = [b["distractor_for"] for b in blocks if b.get("distractor_for")]
+    paired = [b for b in blocks if b.get("distractor_for") or b.get("tag") in targets]
+    return [b for b in blocks if not (b.get("distractor_for") or b.get("tag") in targets)] + paired
 
 
-def _read_blocks(element, method):
-    blocks = []
-    group_tags = set()
-
-    def add(answer, group, group_depends):
-        pl.check_attribs(answer, [], ANSWER_ATTRIBUTES[method])
-        index = len(blocks)
-        depends = _depends(pl.get_string_attrib(answer, "depends", ""))
-        if group_depends:
-            depends = [alt + extra for alt in (depends or [[]]) for extra in group_depends]
-        blocks.append({
-            "inner_html": pl.inner_html(answer).strip(),
-            "correct": pl.get_boolean_attrib(answer, "correct", True),
-            "is_distractor": not pl.get_boolean_attrib(answer, "correct", True),
-            "indent": pl.get_integer_attrib(answer, "indent", None),
-            "ranking": pl.get_integer_attrib(answer, "ranking", None),
-            "tag": pl.get_string_attrib(answer, "tag", None) or f"__block{index}",
-            "depends": depends,
-            "group": group,
-            "final": pl.get_boolean_attrib(answer, "final", False),
-            "initially_placed": pl.get_boolean_attrib(answer, "initially-placed", False),
-            "distractor_feedback": pl.get_string_attrib(answer, "distractor-feedback", None),
-            "ordering_feedback": pl.get_string_attrib(answer, "ordering-feedback", None),
-            "distractor_for": pl.get_string_attrib(answer, "distractor-for", None),
-        })
-
-    for child in element:
-        if not isinstance(child.tag, str):
+def _distractors_beside(blocks):
+    """distractor-order="random": each block shuffled with its own distractors, where it stands."""
+    by_target = {}
+    for b in blocks:
+        if b.get("distractor_for"):
+            by_target.setdefault(b["distractor_for"], []).append(b)
+    out = []
+    for b in blocks:
+        if b.get("distractor_for"):
             continue
-        if child.tag == "pl-answer":
-            add(child, None, None)
-        elif child.tag == "pl-block-group":
-            pl.check_attribs(child, [], ["tag", "depends"])
-            group = pl.get_string_attrib(child, "tag", None) or f"__group{len(blocks)}"
-            if group in group_tags:
-                raise ValueError(f'Tag "{group}" used in multiple places. The tag attribute for each <pl-answer> '
-                                 "and <pl-block-group> must be unique.")
-            group_tags.add(group)
-            group_depends = _depends(pl.get_string_attrib(child, "depends", ""))
-            for answer in child:
-                if not isinstance(answer.tag, str):
-                    continue
-                if answer.tag != "pl-answer":
-                    raise ValueError(f"pl-block-group may contain only pl-answer, not <{answer.tag}>")
-                add(answer, group, group_depends)
-        else:
-            raise ValueError(f"pl-order-blocks may contain only pl-answer and pl-block-group, not <{child.tag}>")
-    return blocks
+        together = [b, *by_target.get(b["tag"], [])]
+        random.shuffle(together)
+        out.extend(together)
+    return out
 
 
-def _solution(correct, method):
-    """The correct blocks in an order that is itself a valid answer, each depending on what must precede it."""
-    if method in ("ordered", "unordered", "external"):
-        for previous, block in zip([None] + correct, correct):
-            block["depends"] = [[previous["tag"]]] if previous and method == "ordered" else []
-        return correct
+def _multigraph(blocks):
+    return {b["tag"]: b["depends"] for b in blocks}, [b["tag"] for b in blocks if b["final"]]
+
+
+def _plain_dag(blocks):
+    """tag -> depends (blocks without alternatives), group -> its depends; tag -> its group."""
+    depends = {b["tag"]: b["depends"] for b in blocks if not graph.has_alternatives(b["depends"])}
+    group_of = {b["tag"]: b["group_info"]["tag"] for b in blocks}
+    depends.update({b["group_info"]["tag"]: b["group_info"]["depends"] for b in blocks
+                    if b["group_info"]["depends"] is not None and b["group_info"]["tag"] is not None})
+    return depends, group_of
+
+
+def _grading_dag(solution, method):
+    """dag: the authored depends; ranking and ordered: each block after every block of the rank before
+    (ordered ranks by position)."""
+    if method == "dag":
+        return _plain_dag(solution)
+    rank_of = {id(b): (i if method == "ordered" else b["ranking"]) for i, b in enumerate(solution)}
+    ordered = sorted(solution, key=lambda b: int(rank_of[id(b)]))
+    ranks = {b["tag"]: rank_of[id(b)] for b in ordered}  # in rank order: the depends lists follow it
+    depends, previous, current = {}, None, []
+    for b in ordered:
+        rank = ranks[b["tag"]]
+        if previous is not None and rank != previous:
+            current = [tag for tag in ranks if ranks[tag] == previous]
+        depends[b["tag"]] = current
+        previous = rank
+    return depends, {}
+
+
+def _solved(solution, method, multigraph):
+    """The correct blocks in an order that is itself a solution."""
+    if method in ("external", "unordered", "ordered"):
+        return solution
     if method == "ranking":
-        for position, block in enumerate(correct):
-            if block["ranking"] is None:
-                block["ranking"] = position + 1
-        for block in correct:
-            lower = sorted({b["tag"] for b in correct if b["ranking"] < block["ranking"]})
-            block["depends"] = [lower] if lower else []
-        return sorted(correct, key=lambda b: b["ranking"])
-    ordered, seen = [], set()
-    remaining = list(correct)
-    members = grading.group_members(correct)
-    while remaining:
-        done = {group for group, tags in members.items() if tags <= seen}
-        for block in remaining:
-            if grading.satisfied(block, seen | done):
-                break
-        else:
-            raise ValueError("pl-order-blocks: the depends attributes form a cycle or name an unknown tag")
-        # Keep a group's blocks together: once a group is started, finish it first.
-        if ordered and ordered[-1]["group"] and any(b["group"] == ordered[-1]["group"] for b in remaining):
-            candidates = [b for b in remaining if b["group"] == ordered[-1]["group"] and grading.satisfied(b, seen | done)]
-            block = candidates[0] if candidates else block
-        ordered.append(block)
-        seen.add(block["tag"])
-        remaining.remove(block)
-    return ordered
+        return sorted(solution, key=lambda b: int(b["ranking"]))
+    if not multigraph:
+        order = graph.solve_dag(*_plain_dag(solution))
+        return sorted(solution, key=lambda b: order.index(b["tag"]))
+    order = graph.solve_multigraph(*_multigraph(solution))[0]
+    return sorted([b for b in solution if b["tag"] in order], key=lambda b: order.index(b["tag"]))
 
 
 def prepare(element_html, data):
-    element = lxml.html.fragment_fromstring(element_html)
-    pl.check_attribs(element, ["answers-name"], OPTIONAL)
-    opts = _options(element)
-    name = opts["name"]
-    method = opts["grading-method"]
-    if method not in ("ordered", "ranking", "dag") and pl.has_attrib(element, "partial-credit"):
-        raise ValueError("You may only specify partial credit options in the DAG, ordered, and ranking grading modes.")
-    if method not in ("ranking", "dag") and opts["feedback"] != "none":
-        raise ValueError(f"feedback type {opts['feedback']} is not available with the {method} grading-method.")
-    blocks = _read_blocks(element, method)
-    language = pl.get_string_attrib(element, "code-language", None)
-    if opts["format"] == "default" and language is not None:
-        raise ValueError('code-language attribute may only be used with format="code"')
-    if opts["format"] == "code":
-        attribute = f' language="{html.escape(language)}"' if language else ""
-        for block in blocks:
-            block["inner_html"] = f"<pl-code{attribute}>{block['inner_html']}</pl-code>"
-    tags = [b["tag"] for b in blocks if b["correct"]] + list(dict.fromkeys(b["group"] for b in blocks if b["group"]))
-    duplicates = {t for i, t in enumerate(tags) if t in tags[:i]}
-    if duplicates:
-        raise ValueError(f'Tag "{sorted(duplicates)[0]}" used in multiple places. The tag attribute for each '
-                         "<pl-answer> and <pl-block-group> must be unique.")
-    if not opts["indentation"] and any(b["indent"] is not None for b in blocks):
-        raise ValueError("<pl-answer> should not specify indentation if indentation is disabled.")
-    if any(b["distractor_for"] is not None and b["correct"] for b in blocks):
-        raise ValueError("The distractor-for attribute may only be used on blocks with correct=false.")
-    unknown = {b["distractor_for"] for b in blocks if b["distractor_for"]} - {b["tag"] for b in blocks if b["correct"]}
-    if unknown:
-        raise ValueError(f"The following distractor-for tags do not have matching correct answer tags: {sorted(unknown)}")
-    if method != "dag" and any(b["group"] for b in blocks):
-        raise ValueError('Block groups only supported in the "dag" grading mode.')
-    for block in blocks:
-        block["uuid"] = pl.get_uuid()
-    correct = [b for b in blocks if b["correct"]]
-    distractors = [b for b in blocks if not b["correct"]]
-    if not correct:
-        raise ValueError("pl-order-blocks needs at least one correct block")
-    high = pl.get_integer_attrib(element, "max-incorrect", len(distractors))
-    low = pl.get_integer_attrib(element, "min-incorrect", min(high, len(distractors)))
-    if not 0 <= low <= high <= len(distractors):
-        raise ValueError("min-incorrect and max-incorrect must satisfy 0 <= min <= max <= the number of distractors")
-    chosen = random.sample(distractors, random.randint(low, high))
-    solution = _solution([dict(b) for b in correct], opts["grading-method"])
-    shown = correct + [b for b in blocks if b in chosen]
-    order = opts["source-blocks-order"]
-    if order == "alphabetized":
-        shown.sort(key=lambda b: b["inner_html"])
-    elif order in ("random", "random-sections"):
+    opts = _options(element_html)
+    opts.validate()
+    correct, incorrect = [], []
+    for index, block in enumerate(opts.blocks):
+        (correct if block.correct else incorrect).append(_stored(block, index))
+    count = random.randint(opts.min_incorrect, opts.max_incorrect)
+    shown = correct + random.sample(incorrect, count)
+    if opts.source_order == "random":
         random.shuffle(shown)
-    data["params"][name] = shown
-    data["correct_answers"][name] = solution
-
-
-def _block_html(block, indentation):
-    indent = block.get("indent") if indentation and isinstance(block.get("indent"), int) else 0
-    return (f'<li class="list-group-item pl-order-block" data-uuid="{html.escape(block["uuid"] or "")}" '
-            f'data-indent="{indent}" style="margin-left: {indent * 2}em"><span class="pl-order-block-content">'
-            f'{block["inner_html"]}</span></li>')
-
-
-def _indent(value, opts):
-    if not opts["indentation"] or not isinstance(value, int) or isinstance(value, bool):
-        return 0
-    return max(0, min(value, opts["max-indent"]))
-
-
-def _own_blocks(entries, blocks, opts):
-    """The question's own blocks that `entries` (a submission's list) name by uuid, each once, with its
-    indent; entries naming no block of the question are dropped, so a submission never supplies markup."""
-    by_uuid = {b.get("uuid"): b for b in blocks if isinstance(b, dict)}
-    chosen, seen = [], set()
-    for entry in entries if isinstance(entries, list) else []:
-        uuid = entry.get("uuid") if isinstance(entry, dict) else None
-        if not isinstance(uuid, str) or uuid not in by_uuid or uuid in seen:
+    elif opts.source_order == "ordered":
+        shown.sort(key=lambda b: b["index"])
+    elif opts.source_order == "alphabetized":
+        shown.sort(key=lambda b: b["inner_html"])
+    else:
+        shown = _sections_shuffled(shown)
+    if opts.distractor_order == "random":
+        shown = _distractors_beside(shown)
+    tags = {b["tag"] for b in shown}
+    targets = {b["distractor_for"] for b in shown if b["distractor_for"]}
+    if not targets <= tags:
+        raise ValueError(f"The following distractor-for tags do not have matching correct answer tags: {targets - tags}")
+    for b in shown:
+        if b["distractor_for"] is not None:
             continue
-        seen.add(uuid)
-        chosen.append({**by_uuid[uuid], "indent": _indent(entry.get("indent"), opts)})
-    return chosen
-
-
-def _placed(data, name):
-    raw = data["raw_submitted_answers"].get(name + "-input")
-    try:
-        placed = json.loads(raw) if isinstance(raw, str) and raw else None
-    except (TypeError, ValueError, RecursionError):
-        placed = None
-    return placed if isinstance(placed, list) else None
+        paired = [d for d in shown if d.get("distractor_for") == b["tag"]]
+        if paired:
+            bin_id = pl.get_uuid()
+            for member in [b, *paired]:
+                member["distractor_bin"] = bin_id
+    name = opts.name
+    data["params"][name] = shown
+    data["correct_answers"][name] = correct
+    # The blocks as written are the answer shown if they are themselves a solution; otherwise a solved
+    # order is. PrairieLearn checks by grading them, which reads the element again (and draws again).
+    trial = deepcopy(data)
+    trial["submitted_answers"] = {name: deepcopy(correct)}
+    trial["partial_scores"] = {}
+    grade(element_html, trial)
+    if trial["partial_scores"][name]["score"] != 1 and not opts.multigraph:
+        data["correct_answers"][name] = _solved(correct, opts.method, opts.multigraph)
 
 
 def render(element_html, data):
-    element = lxml.html.fragment_fromstring(element_html)
-    opts = _options(element)
-    name = opts["name"]
-    panel = data["panel"]
-    score = data["partial_scores"].get(name, {}).get("score")
-    error = data["format_errors"].get(name)
-    if panel == "question":
-        blocks = data["params"].get(name, [])
-        placed = _placed(data, name)
-        if placed is None:
-            placed = [{"indent": 0, "uuid": b["uuid"]} for b in blocks if b["initially_placed"]]
-        placed = _own_blocks(placed, blocks, opts)
-        placed_ids = {b["uuid"] for b in placed}
-        source = "".join(_block_html(b, False) for b in blocks if b["uuid"] not in placed_ids)
-        answer = "".join(_block_html(b, opts["indentation"]) for b in placed)
-        placed = [{"inner_html": b["inner_html"], "indent": b["indent"], "uuid": b["uuid"]} for b in placed]
-        source_header = pl.get_string_attrib(element, "source-header", "Drag from here:")
-        solution_header = pl.get_string_attrib(element, "solution-header", "Construct your solution here:")
-        disabled = "" if data["editable"] else ' data-disabled="true"'
-        error_html = f'<div class="invalid-feedback d-block">{error}</div>' if error else ""
-        width = "col-md-6" if opts["solution-placement"] == "right" else "col-12"
-        # data-restore-hidden: the preview may put typed answers back into the hidden input; the script arranges from it.
-        return (f'<div class="pl-order-blocks row" data-answers-name="{html.escape(name)}" data-restore-hidden="true" '
-                f'data-indentation="{str(opts["indentation"]).lower()}" data-max-indent="{opts["max-indent"]}"{disabled}>'
-                f'<div class="{width}"><div class="fw-bold">{source_header}</div>'
-                f'<ul class="list-group pl-order-blocks-source" aria-label="Blocks to choose from">{source}</ul></div>'
-                f'<div class="{width}"><div class="fw-bold">{solution_header}</div>'
-                f'<ol class="list-group list-group-numbered pl-order-blocks-answer" aria-label="Your answer">{answer}</ol>'
-                f'{score_badge(score) if score is not None else ""}</div>'
-                f'<input type="hidden" name="{html.escape(name)}-input" value="{html.escape(json.dumps(placed))}">'
-                f'{error_html}</div>')
-    if panel == "submission":
-        if opts["grading-method"] == "external":
-            return ""
-        if error is not None:
-            return f'<div class="pl-order-blocks"><span class="badge text-bg-danger">Invalid</span> {error}</div>'
-        submitted = data["submitted_answers"].get(name)
-        if submitted is None:
-            return '<div class="pl-order-blocks"><span class="badge text-bg-dark">missing input</span></div>'
-        feedback = data["partial_scores"].get(name, {}).get("feedback")
-        items = "".join(_block_html(b, opts["indentation"]) for b in _own_blocks(submitted, data["params"].get(name, []), opts))
-        return (f'<div class="pl-order-blocks"><ol class="list-group list-group-numbered">{items}</ol>'
-                f'{score_badge(score) if score is not None else ""}'
-                f'{f"<div class=pl-order-blocks-feedback>{feedback}</div>" if feedback else ""}</div>')
-    if opts["grading-method"] == "external":
-        path = os.path.join(data["options"].get("question_path", ""), "tests", "ans.py")
-        if os.path.isfile(path):
-            with open(path, encoding="utf-8") as f:
-                return f'<pl-code language="python">{html.escape(f.read())}</pl-code>'
-        return "The reference solution is not provided for this question."
-    solution = data["correct_answers"].get(name)
-    if not solution:
-        return ""
-    items = "".join(_block_html(b, opts["indentation"]) for b in solution)
-    return f'<div class="pl-order-blocks"><ol class="list-group list-group-numbered">{items}</ol></div>'
+    return page.render(_options(element_html), data, _solved)
+
+
+def _well_formed(answer):
+    return isinstance(answer, list) and all(
+        isinstance(item, dict) and isinstance(item.get("inner_html"), str) and isinstance(item.get("uuid"), str)
+        and (item.get("indent") is None or isinstance(item.get("indent"), int)) for item in answer)
 
 
 def parse(element_html, data):
-    element = lxml.html.fragment_fromstring(element_html)
-    opts = _options(element)
-    name = opts["name"]
-    raw = data["submitted_answers"].pop(name + "-input", None)
+    opts = _options(element_html)
+    name, raw_name = opts.name, opts.name + "-input"
     try:
-        submitted = json.loads(raw) if isinstance(raw, str) else None
-    except ValueError:
-        submitted = None
-    known = {b["uuid"]: b for b in data["params"].get(name, [])}
-    if not isinstance(submitted, list) or not all(
-        isinstance(b, dict) and b.get("uuid") in known and isinstance(b.get("indent", 0), (int, type(None)))
-        for b in submitted
-    ):
+        answer = json.loads(data["raw_submitted_answers"].get(raw_name, "[]"))
+    except (ValueError, TypeError, RecursionError):
+        answer = None
+    if not _well_formed(answer):
         data["format_errors"][name] = MALFORMED
-        data["submitted_answers"][name] = None
         return
-    if not submitted and not opts["allow-blank"]:
+    if not opts.allow_blank and answer == []:
+        data["submitted_answers"][name] = []
+        data["submitted_answers"].pop(raw_name, None)
         data["format_errors"][name] = BLANK
-        data["submitted_answers"][name] = None
         return
-    blocks = []
-    for sub in submitted:
-        shown = known[sub["uuid"]]
-        indent = sub.get("indent") or 0
-        if opts["indentation"] and not 0 <= indent <= opts["max-indent"]:
+    blocks = data["params"].get(name, [])
+    if opts.method in LCS_METHODS:
+        solution = data["correct_answers"].get(name, [])
+        for item in answer:
+            # PrairieLearn names a submitted block by its text: the first correct block with that HTML.
+            match = next((b for b in solution if b["inner_html"] == item["inner_html"]), None)
+            item["tag"] = match["tag"] if match else None
+            if opts.method == "ranking":
+                item["ranking"] = match["ranking"] if match else None
+            match = match or next((b for b in blocks if b["inner_html"] == item["inner_html"]), None)
+            if match is None:  # text of no block here (PrairieLearn's parse breaks on it)
+                data["format_errors"][name] = MALFORMED
+                return
+            item["distractor_feedback"] = match.get("distractor_feedback", "")
+            item["ordering_feedback"] = match.get("ordering_feedback", "")
+    if opts.method == "external":
+        # The file holds the question's own blocks' text, found by uuid: a student arranges, never writes.
+        by_uuid = {b["uuid"]: b for b in blocks}
+        if any(item["uuid"] not in by_uuid for item in answer):
             data["format_errors"][name] = MALFORMED
-            data["submitted_answers"][name] = None
             return
-        blocks.append({**shown, "indent": indent})
-    data["submitted_answers"][name] = blocks
-    if opts["grading-method"] == "external":
-        text = "\n".join("    " * b["indent"] + lxml.html.fromstring(b["inner_html"]).text_content() for b in blocks)
-        if text.strip():
-            pl.add_submitted_file(data, opts["file-name"], raw_contents=text + "\n")
+        code = "".join("    " * int(item["indent"] or 0) + lxml.html.fromstring(by_uuid[item["uuid"]]["inner_html"]).text_content()
+                       + "\n" for item in answer)
+        if not code:
+            pl.add_files_format_error(data, "The submitted file was empty.")
         else:
-            pl.add_files_format_error(data, f"The submitted file {opts['file-name']} is empty.")
+            pl.add_submitted_file(data, opts.file_name, base64.b64encode(code.encode("utf-8")).decode("utf-8"))
+    data["submitted_answers"][name] = answer
+    data["submitted_answers"].pop(raw_name, None)
 
 
-def _score(opts, submitted, solution):
-    return grading.grade_blocks(submitted, solution, opts["grading-method"], opts["partial-credit"],
-                                opts["feedback"], opts["indentation"])
+def _feedback(kind, first_wrong, group_of, indentation, at_distractor):
+    if kind == "none":
+        return ""
+    if first_wrong is None:
+        return INCOMPLETE
+    if kind == "first-wrong-verbose" and at_distractor:
+        return WRONG_DISTRACTOR.format(first_wrong + 1)
+    text = WRONG_AT.format(first_wrong + 1)
+    if indentation:
+        text += WRONG_INDENT
+    if group_of and set(group_of.values()) != {None}:
+        text += WRONG_GROUP
+    return text + "</ul>"
+
+
+def _distractor_uuids(data, name, solution):
+    correct = {b["uuid"] for b in solution}
+    return {b["uuid"] for b in data["params"].get(name, []) if b["uuid"] not in correct}
+
+
+def _mark(answer, prefix, first_wrong, kind):
+    """first-wrong feedback marks the correct prefix, the first wrong block, and clears the rest."""
+    for b in answer[:prefix]:
+        b.update(badge_type="text-bg-success", icon="fa-check", distractor_feedback="", ordering_feedback="")
+    if first_wrong is None:
+        return
+    answer[first_wrong].update(badge_type="text-bg-danger", icon="fa-xmark")
+    if kind != "first-wrong-verbose":
+        answer[first_wrong].update(distractor_feedback="", ordering_feedback="")
+    for b in answer[first_wrong + 1:]:
+        b.update(badge_type="", icon="", distractor_feedback="", ordering_feedback="")
 
 
 def grade(element_html, data):
-    element = lxml.html.fragment_fromstring(element_html)
-    opts = _options(element)
-    name = opts["name"]
-    solution = data["correct_answers"].get(name)
-    if opts["grading-method"] == "external" or not solution:
-        return
-    score, feedback = _score(opts, data["submitted_answers"].get(name) or [], solution)
-    data["partial_scores"][name] = {"score": score, "weight": opts["weight"], "feedback": feedback}
+    opts = _options(element_html)
+    name = opts.name
+    answer = data["submitted_answers"][name]
+    solution = data["correct_answers"][name]
+    score, feedback = 0, ""
+    if opts.indentation:
+        wanted = {b["uuid"]: b["indent"] for b in solution}
+        for item in answer:
+            indent = wanted.get(item["uuid"])
+            if indent is not None and indent != -1 and item.get("indent") != indent:
+                if "tag" in item:
+                    item["tag"] = None
+                else:
+                    item["inner_html"] = None
+    if opts.method == "unordered":
+        right = len({b["uuid"] for b in solution} & {item["uuid"] for item in answer})
+        score = max(0.0, float(right - (len(answer) - right)) / len(solution))
+    elif opts.method in LCS_METHODS:
+        tags = [item["tag"] for item in answer]
+        group_of = {}
+        if opts.method == "dag" and opts.multigraph:
+            prefix, length, depends = graph.grade_multigraph(tags, *_multigraph(solution))
+        else:
+            depends, group_of = _grading_dag(solution, opts.method)
+            prefix, length = graph.grade_dag(tags, depends, group_of)
+        first_wrong = None if prefix == len(tags) else prefix
+        if opts.feedback != "none":
+            _mark(answer, prefix, first_wrong, opts.feedback)
+        if opts.partial_credit == "none":
+            score = 1 if prefix == length and len(tags) == length else 0
+        else:
+            score = max(0, float(length - graph.edit_distance(tags, depends, group_of)) / length)
+        if score < 1:
+            at_distractor = first_wrong is not None and answer[first_wrong]["uuid"] in _distractor_uuids(data, name, solution)
+            feedback = _feedback(opts.feedback, first_wrong, group_of, opts.indentation, at_distractor)
+    data["partial_scores"][name] = {"score": round(score, 2), "feedback": feedback, "weight": opts.weight}
 
 
 def test(element_html, data):
-    element = lxml.html.fragment_fromstring(element_html)
-    opts = _options(element)
-    name = opts["name"]
-    solution = data["correct_answers"].get(name)
-    if data["test_type"] == "invalid":
-        data["raw_submitted_answers"][name + "-input"] = "not a list of blocks" if opts["allow-blank"] else "[]"
-        data["format_errors"][name] = MALFORMED if opts["allow-blank"] else "No answer was submitted."
+    opts = _options(element_html)
+    name, raw_name = opts.name, opts.name + "-input"
+    solution = deepcopy(data["correct_answers"][name])
+    kind = data["test_type"]
+    if kind == "invalid":
+        # PrairieLearn's own expectation, though its parse words a blank answer otherwise.
+        data["raw_submitted_answers"][raw_name] = json.dumps([])
+        data["format_errors"][name] = "No answer was submitted."
         return
-    chosen = solution if data["test_type"] == "correct" else solution[1:]
-    placed = [{"inner_html": b["inner_html"], "indent": b["indent"] if b["indent"] not in (None, -1) else 0,
-               "uuid": b["uuid"]} for b in chosen]
-    data["raw_submitted_answers"][name + "-input"] = json.dumps(placed)
-    if opts["grading-method"] == "external":
+    answer = list(_solved(solution, opts.method, True) if opts.multigraph else solution)
+    if kind == "correct":
+        data["raw_submitted_answers"][raw_name] = json.dumps(answer)
+        data["partial_scores"][name] = {"score": 1, "weight": opts.weight, "feedback": ""}
         return
-    score, feedback = _score(opts, placed, solution)
-    data["partial_scores"][name] = {"score": score, "weight": opts["weight"], "feedback": feedback}
+    # The wrong answer is the correct one without its first block.
+    answer.pop(0)
+    score = 0
+    if opts.method == "unordered" or (opts.method in LCS_METHODS and opts.partial_credit == "lcs"):
+        score = round(float(len(answer)) / (len(answer) + 1), 2)
+    feedback = ""
+    if opts.method in ("dag", "ranking"):
+        tags = [b["tag"] for b in answer]
+        depends, group_of = _grading_dag(solution, opts.method)
+        prefix, _ = graph.grade_dag(tags, depends, group_of)
+        first_wrong = None if prefix == len(tags) else prefix
+        at_distractor = first_wrong is not None and answer[first_wrong]["uuid"] in _distractor_uuids(data, name, solution)
+        feedback = _feedback(opts.feedback, first_wrong, group_of, opts.indentation, at_distractor)
+    data["raw_submitted_answers"][raw_name] = json.dumps(answer)
+    data["partial_scores"][name] = {"score": score, "weight": opts.weight, "feedback": feedback}
