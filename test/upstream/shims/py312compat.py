@@ -81,3 +81,10 @@ def install(roots):
 
     if not hasattr(typing, "TypeIs"):  # 3.13's narrowing annotation (pl-order-blocks' dag checker); only annotates
         typing.TypeIs = typing.TypeGuard
+    try:  # pl-code subclasses HtmlFormatter[str]; Debian's Pygments 2.14 predates its generic form
+        from pygments.formatters.html import HtmlFormatter
+
+        if not hasattr(HtmlFormatter, "__class_getitem__"):
+            HtmlFormatter.__class_getitem__ = classmethod(lambda cls, _item: cls)
+    except ImportError:
+        pass

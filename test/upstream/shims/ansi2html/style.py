@@ -1,0 +1,3 @@
+"""Colour schemes by name, which PrairieLearn's element extends with its own."""
+
+SCHEME = {}
