@@ -6,7 +6,7 @@ elements/pl-order-blocks/pl-order-blocks.py and .mustache)."""
 import html
 import os
 
-from prairielearn.element_ui import score_badge
+from prairielearn.element_ui import format_error_html, invalid_badge, score_badge
 
 BADGES = {"text-bg-success": "bi-check-circle-fill", "text-bg-danger": "bi-x-circle-fill"}
 
@@ -51,10 +51,8 @@ def _help(opts):
 
 
 def _error(error):
-    return ('<span class="invalid-feedback d-block"><span class="badge text-bg-danger">Invalid '
-            '<i class="bi bi-exclamation-triangle-fill" aria-hidden="true"></i></span> '
-            f'<a class="link-primary" tabindex="0" role="button" data-bs-toggle="popover" data-bs-html="true" '
-            f'title="Format error" data-bs-content="{html.escape(error)}">More info…</a></span>')
+    # The messages are this element's own texts (never a student's); shown inline, as the other inputs here.
+    return f"{invalid_badge()} {format_error_html(error)}"
 
 
 def _question(opts, data, score, error):
@@ -69,9 +67,9 @@ def _question(opts, data, score, error):
     answer = "".join(_item(b, _indent(entry.get("indent"), opts)) for b, entry in placed)
     width = "col-md-6" if opts.placement == "right" else "col-12"
     disabled = "" if data["editable"] else ' data-disabled="true"'
-    help_button = (f'<button type="button" class="btn btn-light btn-sm" data-bs-toggle="popover" data-bs-html="true" '
-                   f'title="Order Blocks Help Button" data-bs-content="{html.escape(_help(opts))}">'
-                   '<i class="bi bi-question-circle-fill" aria-hidden="true"></i></button>')
+    # PrairieLearn's help popover, as a disclosure like the other inputs' help here (no script needed).
+    help_button = ('<details class="pl-help-text d-inline-block ms-1 small text-muted fw-normal">'
+                   f'<summary aria-label="Order Blocks Help"><i class="bi bi-question-circle"></i></summary>{_help(opts)}</details>')
     # The hidden field starts empty, as PrairieLearn's; the page script fills it from the lists (or from a
     # value the preview restores into it: data-restore-hidden).
     return (f'<div class="pl-order-blocks row" data-answers-name="{html.escape(name)}" data-restore-hidden="true" '
