@@ -47,9 +47,10 @@ export function beginFirstClone(
   const repository = options.courseRepo ?? snapshot?.repository;
   if (!repository) return {};
   const coursesDir = path.join(path.resolve(dataDir), 'courses');
-  const hasCheckout = fs.existsSync(coursesDir) && fs.readdirSync(coursesDir).some((name) => name.startsWith('course-'));
+  // A later start asks git nothing here (a remote's ls-remote may take its time).
+  if (fs.existsSync(coursesDir) && fs.readdirSync(coursesDir).some((name) => name.startsWith('course-'))) return {};
   const branch = options.branch ?? defaultBranch(repository);
-  return hasCheckout ? { branch } : { early: startEarlyClone(repository, branch, coursesDir), branch };
+  return { early: startEarlyClone(repository, branch, coursesDir), branch };
 }
 
 /**
