@@ -1,6 +1,7 @@
 // Bundles every entry point into dist/ with esbuild. Entry points are listed once here.
 import * as esbuild from 'esbuild';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
@@ -199,6 +200,20 @@ async function bundleExcalidraw() {
   writeFileSync(stamp, versions.join('\n'));
 }
 await bundleExcalidraw();
+
+/**
+ * The reference server's empty database (PGlite's initdb plus the migrations), packaged as one file in dist/
+ * so that a first start skips initdb's tens of seconds. Made once per PGlite version and set of migrations
+ * (from the user's cached copy when there is one). A failure only costs that first start its time.
+ */
+async function emptyDatabase() {
+  const script = 'dist/.buildEmptyDatabase.cjs';
+  await esbuild.build({ ...common, entryPoints: ['server/apps/referenceServer/db/buildEmptyDatabase.ts'], outfile: script, external: ['@electric-sql/pglite'] });
+  const run = spawnSync(process.execPath, [script, 'dist'], { stdio: 'inherit' });
+  rmSync(script, { force: true });
+  if (run.status !== 0) console.warn('build.mjs: the packaged empty database was not made; the first start of the reference server will make it (initdb)');
+}
+await emptyDatabase();
 
 /**
  * `node build.mjs --watch` (npm run watch): build, then build again after any source change under

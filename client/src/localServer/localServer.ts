@@ -46,7 +46,8 @@ export class LocalServer implements vscode.Disposable {
     return this.serverUrl && this.course ? this.course.label : undefined;
   }
 
-  async start(): Promise<void> {
+  /** Starts a server for the first course among `folders` (by default the workspace's folders). */
+  async start(folders?: string[]): Promise<void> {
     if (this.child) {
       void vscode.window.showInformationMessage('The local PrairieLearn reference server is already running.');
       return;
@@ -54,7 +55,7 @@ export class LocalServer implements vscode.Disposable {
     this.starting ??= Promise.resolve(
       vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: 'Starting the local PrairieLearn reference server…' },
-        () => this.spawn(),
+        () => this.spawn(folders),
       ),
     );
     try {
@@ -87,12 +88,17 @@ export class LocalServer implements vscode.Disposable {
     return this.answers.reached();
   }
 
-  private spawn(): Promise<SignInInfo> {
+  /** Whether the running server has written its demo students' submissions yet. */
+  get demoSubmissionsWritten(): boolean {
+    return this.submissions.isReached;
+  }
+
+  private spawn(folders?: string[]): Promise<SignInInfo> {
     this.submissions.reset();
     this.answers.reset();
     const script = this.context.asAbsolutePath(path.join('dist', 'referenceServer.js'));
     if (!fs.existsSync(script)) throw new Error(`${script} is missing; build the extension first (npm run build).`);
-    const course = servedCourse((vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
+    const course = servedCourse(folders ?? (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath));
     this.course = course;
     const storage = this.context.globalStorageUri.fsPath;
     // One data folder per course (and way of serving it), so each keeps its database and synthetic students across restarts.

@@ -2,7 +2,8 @@ import type { Server } from 'node:http';
 import { openApp, listen, type ReferenceApp } from './app';
 import { runAdmin } from './admin';
 import { helpText, parseOptions } from './options';
-import { demoTokensActive, isLoopback, prepareCourse } from './startup';
+import { beginFirstClone, demoTokensActive, isLoopback, prepareCourse, snapshotFor } from './startup';
+import { discardEarlyClone } from './sync/earlyClone';
 import { lockDataDir } from './dataLock';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { API_BASE } from './api/server';
@@ -29,7 +30,11 @@ async function main(argv: string[]): Promise<void> {
   let server: Server | undefined;
   const samples = new AbortController();
   let filling: Promise<unknown> = Promise.resolve();
+  // A folder on disk is committed first; then a first start's clone runs while the database opens.
+  const snapshot = snapshotFor(options, options.dataDir);
+  const { early, branch } = beginFirstClone(options, options.dataDir, snapshot);
   const stop = () => {
+    early?.stop();
     server?.close();
     // The sample fill stops between questions, and its last write ends before the database closes.
     samples.abort();
@@ -41,12 +46,18 @@ async function main(argv: string[]): Promise<void> {
   // first sync, so that a VS Code that quits or crashes without stopping the server does not leave it running.
   if (process.send) process.once('disconnect', stop);
   const opening = performance.now();
-  app = await openApp(options);
+  app = await openApp(options).catch((err) => {
+    early?.stop();
+    throw err;
+  });
   const openMs = performance.now() - opening;
+  if (early) app.sync.useEarlyClone(early);
   // Only a starting server fails the jobs a previous one left running (not the admin command, which
   // may run beside a live server on a shared database).
   await app.sync.failAbandoned();
-  const prepared = await prepareCourse(app, options);
+  const prepared = await prepareCourse(app, { ...options, ...(branch ? { branch } : {}) }, snapshot);
+  // Taken by the first sync, or never needed (the database already had the course).
+  if (early) await discardEarlyClone(early);
   const demoTokens = await demoTokensActive(app, options.seed);
   if (demoTokens && !isLoopback(options.host) && !options.allowDemoTokens) {
     await app.close();

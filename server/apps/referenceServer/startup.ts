@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as path from 'node:path';
 import type { ReferenceApp } from './app';
-import { addCourse, createCourseRepository, snapshotCourseFolder } from './courses';
+import { addCourse, createCourseRepository, defaultBranch, snapshotCourseFolder } from './courses';
+import { startEarlyClone, type EarlyClone } from './sync/earlyClone';
 import { isSeeded, seedStaff } from './seed/seedStaff';
 import { DEMO_STAFF, demoToken } from './seed/demoUsers';
 import { hashToken } from './api/auth';
@@ -22,6 +23,36 @@ export interface Prepared {
   created: boolean;
 }
 
+export interface CourseSource {
+  courseRepo?: string;
+  courseDir?: string;
+  branch?: string;
+}
+
+/** The course folder's snapshot repository, for --course-dir (its files committed on top of the last start's). */
+export function snapshotFor(options: CourseSource, dataDir: string): { repository: string; changed: boolean } | undefined {
+  if (options.courseRepo && options.courseDir) throw new Error('--course-repo and --course-dir name two courses; give one');
+  return options.courseDir ? snapshotCourseFolder(options.courseDir, path.join(path.resolve(dataDir), 'repos', 'course-folder')) : undefined;
+}
+
+/**
+ * Before the database opens: when no course has a checkout yet (a first start), the course's clone begins,
+ * so that it runs beside PGlite's start-up. The branch is settled here, for the clone and the course alike.
+ */
+export function beginFirstClone(
+  options: CourseSource,
+  dataDir: string,
+  snapshot: { repository: string } | undefined,
+): { early?: EarlyClone; branch?: string } {
+  const repository = options.courseRepo ?? snapshot?.repository;
+  if (!repository) return {};
+  const coursesDir = path.join(path.resolve(dataDir), 'courses');
+  // A later start asks git nothing here (a remote's ls-remote may take its time).
+  if (fs.existsSync(coursesDir) && fs.readdirSync(coursesDir).some((name) => name.startsWith('course-'))) return {};
+  const branch = options.branch ?? defaultBranch(repository);
+  return { early: startEarlyClone(repository, branch, coursesDir), branch };
+}
+
 /**
  * First start: registers the course (the demo course, committed to a local repository in the data
  * folder, unless a repository is given), syncs it and writes the demo staff and their tokens. Later starts
@@ -29,11 +60,10 @@ export interface Prepared {
  */
 export async function prepareCourse(
   app: ReferenceApp,
-  options: { courseRepo?: string; courseDir?: string; branch?: string; seed: number },
-): Promise<Prepared> {
-  if (options.courseRepo && options.courseDir) throw new Error('--course-repo and --course-dir name two courses; give one');
+  options: CourseSource & { seed: number },
   // A folder on disk: its files as they are now, committed on top of the last start's (a no-op when unchanged).
-  const snapshot = options.courseDir && snapshotCourseFolder(options.courseDir, path.join(app.dataDir, 'repos', 'course-folder'));
+  snapshot = snapshotFor(options, app.dataDir),
+): Promise<Prepared> {
   const existing = await app.db.query('SELECT id FROM courses WHERE deleted_at IS NULL ORDER BY id LIMIT 1');
   let courseId: string;
   let syncStatus: string | null = null;

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { openApp } from '../../../server/apps/referenceServer/app';
 import { migrationFiles } from '../../../server/apps/referenceServer/db/migrate';
-import { snapshotKey } from '../../../server/apps/referenceServer/db/pgliteSnapshot';
+import { emptyDatabaseArchiveName, openMigratedPglite, snapshotKey, writeEmptyDatabaseArchive } from '../../../server/apps/referenceServer/db/pgliteSnapshot';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-ref-snapshot-'));
 const saved = process.env.XDG_CACHE_HOME;
@@ -40,6 +40,31 @@ test('the first new database is cached; the next new one is a copy with every mi
   assert.equal(again.databaseStart, 'existing database');
   assert.equal((await again.db.query(`SELECT 1 FROM users WHERE uid = 'only-in-a@example.com'`)).length, 1, 'its data kept');
   await again.close();
+});
+
+test('the packaged empty database (one archive file, as build.mjs ships it) starts a new data folder when nothing is cached', async () => {
+  const dist = path.join(work, 'dist');
+  fs.mkdirSync(dist);
+  const archive = await writeEmptyDatabaseArchive(dist);
+  assert.equal(path.basename(archive), emptyDatabaseArchiveName(), 'named by the key: another PGlite or migration never uses it');
+  assert.deepEqual(fs.readdirSync(dist), [path.basename(archive)], 'nothing else left in the folder');
+  // An empty cache, as on a first start after installing.
+  process.env.XDG_CACHE_HOME = path.join(work, 'empty-cache');
+  try {
+    const { db, use } = await openMigratedPglite(path.join(work, 'from-archive'), { archiveDir: dist });
+    assert.equal(use, 'the packaged empty database');
+    assert.deepEqual((await db.query<{ name: string }>('SELECT name FROM migrations ORDER BY name')).map((r) => r.name), migrationFiles().map((m) => m.name));
+    assert.equal((await db.query(`SELECT 1 FROM users WHERE uid = 'only-in-a@example.com'`)).length, 0, 'empty');
+    await db.query(`INSERT INTO users (uid, name) VALUES ('written@example.com', 'W')`);
+    await db.close();
+    // A damaged archive is not a failed start: the database is made anew.
+    fs.writeFileSync(archive, 'not an archive');
+    const anew = await openMigratedPglite(path.join(work, 'damaged'), { archiveDir: dist });
+    assert.equal(anew.use, 'new, and cached for the next one');
+    await anew.db.close();
+  } finally {
+    process.env.XDG_CACHE_HOME = path.join(work, 'cache');
+  }
 });
 
 test('a cached copy that does not open is removed and the database made anew', async () => {

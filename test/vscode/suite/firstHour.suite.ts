@@ -1,11 +1,17 @@
 // Inside a real VS Code, what a new author meets on a real course (issue 27): a deprecated attribute is a
 // struck-through hint, counted once on infoCourse.json whose quick fix migrates it; a "Did you mean" has
 // its quick fix; topic completion offers the topics the course uses even when infoCourse.json declares
-// none of them. The test writes a question of its own and removes it at the end.
+// none of them. The test writes a question of its own and removes it at the end. The local server, on a
+// generated course of pl101's size in git, answers (the tree shows its instance) before its demo students'
+// submissions exist; a course folder that is not a git repository is served from disk, and the toast and the
+// tree say so.
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import { EXTENSION_ID, until, workspaceRoot } from './helpers';
+import { EXTENSION_ID, state, until, workspaceRoot } from './helpers';
+import { writeGeneratedCourse } from './generatedCourse';
 
 const QUESTION = ['questions', 'firstHourProbe'];
 const OTHER = ['questions', 'firstHourProbe2'];
@@ -103,5 +109,54 @@ suite('The first hour on a course', () => {
       return item.sortText ?? labelOf(item);
     };
     assert.ok(sortKey('Algebra') < sortKey(TOPIC), 'declared before merely used');
+  });
+
+  test('the local server on a pl101-sized course in git answers before its demo submissions exist', async () => {
+    const course = writeGeneratedCourse('bigcourse', { assessments: 16, perAssessment: 16, git: true });
+    const { local, tree, auth } = await state();
+    // The workspace's server, if a suite before started it: one server at a time.
+    local.stop();
+    await local.start([course.dir]);
+    assert.ok(local.running, 'started: see the "PrairieLearn Reference Server" output');
+    // The ready message comes before any progress of the demo data, which starts after the first request.
+    assert.equal(local.demoSubmissionsWritten, false, 'signed in while the submissions were still to be written');
+    assert.equal(local.served, 'the course bigcourse (its git repository)');
+    const labels = (await tree.getChildren()).map((n) => n.label);
+    assert.ok(labels.some((l) => l.endsWith(course.instanceName)), `the generated course's instance: ${labels.join(', ')}`);
+    const session = (await auth.session())!;
+    const ci = session.local!.courseInstanceIds[0];
+    assert.equal((await session.client.assessments(ci)).length, 16);
+    await local.demoSubmissions();
+    const [first] = await session.client.assessments(ci);
+    assert.ok((await session.client.assessmentInstances(ci, first.assessment_id)).length > 0, 'the demo students then started it');
+    local.stop();
+    fs.rmSync(path.dirname(course.dir), { recursive: true, force: true });
+  });
+
+  test('a course folder that is not a git repository is served from disk, and the toast and the tree say so', async () => {
+    const course = writeGeneratedCourse('plainfolder', { assessments: 2, perAssessment: 3, git: false });
+    const { local, tree } = await state();
+    local.stop();
+    const toasts: string[] = [];
+    const show = vscode.window.showInformationMessage;
+    (vscode.window as { showInformationMessage: unknown }).showInformationMessage = (message: string, ...rest: never[]) => {
+      toasts.push(message);
+      return show(message, ...rest);
+    };
+    try {
+      await local.start([course.dir]);
+    } finally {
+      (vscode.window as { showInformationMessage: unknown }).showInformationMessage = show;
+    }
+    assert.ok(local.running, 'started: see the "PrairieLearn Reference Server" output');
+    assert.equal(local.served, 'the course plainfolder (the folder on disk)');
+    const toast = toasts.find((t) => t.startsWith('Local PrairieLearn reference server running'));
+    assert.ok(toast, `the toast, among: ${toasts.join(' | ')}`);
+    assert.match(toast, /serving the course plainfolder \(the folder on disk\)/);
+    assert.match(toast, /not a git repository/);
+    const labels = (await tree.getChildren()).map((n) => n.label);
+    assert.ok(labels.some((l) => l.endsWith(course.instanceName)), `the folder's own instance, not the demo's: ${labels.join(', ')}`);
+    local.stop();
+    fs.rmSync(path.dirname(course.dir), { recursive: true, force: true });
   });
 });

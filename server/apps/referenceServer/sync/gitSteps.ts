@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import type { JobLog } from './jobLog';
+import { cloneArgs, GIT_ENV, type EarlyClone } from './earlyClone';
 
 const execFileAsync = promisify(execFile);
 
@@ -16,12 +17,24 @@ const FETCH_TIMEOUT_MS = 30_000;
 /**
  * PrairieLearn's pullAndUpdateCourse git steps, in its order: clone when the checkout is missing;
  * otherwise point origin at the repository, fetch, drop local changes and reset to the remote branch.
+ * A clone begun early of the same repository and branch is taken instead of cloning again.
  */
-export async function updateFromRemote(job: JobLog, course: GitCourse): Promise<void> {
-  const env = { GIT_TERMINAL_PROMPT: '0' };
+export async function updateFromRemote(job: JobLog, course: GitCourse, early?: EarlyClone): Promise<void> {
+  const env = GIT_ENV;
   if (!fs.existsSync(course.path)) {
     job.info('Clone from remote git repository');
-    await job.exec('git', ['clone', '-b', course.branch, course.repository, course.path], { cwd: '/', env });
+    const args = cloneArgs(course.branch, course.repository, course.path);
+    if (early && early.repository === course.repository && early.branch === course.branch) {
+      const result = await early.done;
+      if (result.ok && fs.existsSync(early.dir)) {
+        fs.renameSync(early.dir, course.path);
+        job.ran('git', args, '/', result);
+        return;
+      }
+      // Its failure is the job's own clone's to report.
+      fs.rmSync(early.dir, { recursive: true, force: true });
+    }
+    await job.exec('git', args, { cwd: '/', env });
     return;
   }
   const cwd = course.path;

@@ -33,6 +33,15 @@ export class JobLog {
     throw new JobFailed(msg);
   }
 
+  /** Writes a command that ran outside the job (a clone started early) as `exec` would have written it. */
+  ran(file: string, args: string[], cwd: string, result: { output: string; ms: number }): void {
+    this.output += blueBright(`Command: ${shellJoin([file, ...args])}\n`);
+    this.output += blueBright(`Working directory: ${cwd}\n`);
+    this.output += result.output;
+    if (result.output && !result.output.endsWith('\n')) this.output += '\n';
+    this.output += dim(`Command completed in ${result.ms.toFixed(2)}ms`) + '\n\n';
+  }
+
   /** Runs a command, streaming its combined stdout and stderr into the output; non-zero exit throws. */
   exec(file: string, args: string[], options: { cwd: string; timeoutMs?: number; env?: NodeJS.ProcessEnv }): Promise<void> {
     this.output += blueBright(`Command: ${shellJoin([file, ...args])}\n`);

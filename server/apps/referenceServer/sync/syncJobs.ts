@@ -3,6 +3,7 @@ import { redBright } from './ansi';
 import { headCommit, updateFromRemote } from './gitSteps';
 import { JobFailed, JobLog } from './jobLog';
 import { newSyncChecks, type SyncChecks } from './syncChecks';
+import type { EarlyClone } from './earlyClone';
 import { syncFromDisk } from './syncFromDisk';
 
 export interface SyncStatus {
@@ -28,8 +29,15 @@ export class SyncJobs {
   private queues = new Map<string, Promise<void>>();
   /** Each course's checks, by course id, kept for the server's life so that re-syncs reuse what they cached. */
   private checks = new Map<string, SyncChecks>();
+  /** A clone begun before the database opened, for the first sync that needs it. */
+  private early: EarlyClone | undefined;
 
   constructor(private db: Database) {}
+
+  /** Offers a clone begun early to the next sync that clones its repository and branch. */
+  useEarlyClone(early: EarlyClone): void {
+    this.early = early;
+  }
 
   /** Jobs left Running by a previous server process can never finish: mark them failed. */
   async failAbandoned(): Promise<number> {
@@ -135,7 +143,9 @@ export class SyncJobs {
     const course = (await this.db.query<{ path: string; repository: string; branch: string }>('SELECT path, repository, branch FROM courses WHERE id = $1', [courseId]))[0];
     if (!course?.path) job.fail('Path is not set for this course. Exiting...');
     if (!course.repository || !course.branch) job.fail('Git repository or branch are not set for this course. Exiting...');
-    await updateFromRemote(job, course);
+    const early = this.early;
+    this.early = undefined;
+    await updateFromRemote(job, course, early);
     const commit = await headCommit(course.path);
     job.info('Sync git repository to database');
     let checks = this.checks.get(courseId);

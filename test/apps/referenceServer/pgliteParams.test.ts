@@ -1,0 +1,40 @@
+// PGlite's fast path (named prepared statements, parameters as text, as `pg` sends them) carries booleans and
+// flat arrays, also inside a transaction, where the sync writes everything; a failing statement there still
+// rolls the whole transaction back.
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, test } from 'node:test';
+import { openMigratedDatabase } from '../../../server/apps/referenceServer/db/openDatabase';
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-pglite-params-'));
+after(() => fs.rmSync(work, { recursive: true, force: true }));
+
+test('booleans and arrays (quotes, backslashes, commas, NULL) arrive as the values they are, in and out of a transaction', async () => {
+  const { db } = await openMigratedDatabase({ dataDir: path.join(work, 'pgdata') });
+  try {
+    const odd = ['plain', 'with "quotes"', 'back\\slash', 'a,b', '{braces}', ''];
+    const check = async (q: typeof db.query) => {
+      const rows = await q<{ t: boolean; f: boolean; texts: string[]; ids: string[]; n: number }>(
+        'SELECT $1::boolean AS t, $2::boolean AS f, $3::text[] AS texts, $4::bigint[] AS ids, cardinality($5::text[]) AS n',
+        [true, false, odd, [1, null, 3], []],
+      );
+      assert.deepEqual(rows[0], { t: true, f: false, texts: odd, ids: ['1', null, '3'], n: 0 });
+    };
+    await check(db.query);
+    await db.transaction((tx) => check(tx.query));
+
+    await db.query(`INSERT INTO users (uid, name) VALUES ('kept@example.com', 'K')`);
+    await assert.rejects(
+      db.transaction(async (tx) => {
+        await tx.query('UPDATE users SET name = $2 WHERE uid = ANY($1::text[])', [['kept@example.com'], 'changed']);
+        await tx.query('SELECT no_such_column FROM users WHERE $1::boolean', [true]);
+      }),
+      /no_such_column/,
+    );
+    assert.deepEqual(await db.query('SELECT name FROM users WHERE uid = $1', ['kept@example.com']), [{ name: 'K' }], 'rolled back');
+  } finally {
+    await db.close();
+  }
+});
