@@ -95,6 +95,19 @@ test('symbolic input grade: symbolic equality, JSON or string correct answers, s
   assert.match(elementError(SYM, 'prepare', '<pl-symbolic-input answers-name="x" variables="pi"></pl-symbolic-input>', phaseData('prepare'))!, /built-in/);
 });
 
+// PrairieLearn 88fb855, elements/pl-symbolic-input/pl-symbolic-input.py prepare() and render(): a blank
+// correct-answer is kept only with allow-blank and an empty blank-value; its answer panel shows empty math.
+test('symbolic input: a blank correct-answer with allow-blank and blank-value=""', () => {
+  const el = '<pl-symbolic-input answers-name="x" variables="x" correct-answer="" allow-blank="true" blank-value=""></pl-symbolic-input>';
+  const prepared = runElement(SYM, 'prepare', el, phaseData('prepare')).data;
+  assert.equal(prepared.correct_answers.x, '');
+  const answer = runElement(SYM, 'render', el, phaseData('render-answer', { correct_answers: { x: '' } }));
+  assert.match(JSON.stringify(answer), /pl-symbolic-input-answer[^$]*\$\$/);
+  assert.match(elementError(SYM, 'prepare', '<pl-symbolic-input answers-name="x" variables="x" correct-answer=""></pl-symbolic-input>', phaseData('prepare'))!, /cannot be blank unless 'allow-blank' is true/);
+  assert.match(elementError(SYM, 'prepare', '<pl-symbolic-input answers-name="x" variables="x" correct-answer="" allow-blank="true"></pl-symbolic-input>', phaseData('prepare'))!, /cannot be blank/);
+  assert.equal(submit(SYM, el, '', '').partial_scores.x.score, 1);
+});
+
 test('symbolic input render shows LaTeX in the submission and answer panels; test() agrees with grading', () => {
   const el = '<pl-symbolic-input answers-name="x" variables="x" correct-answer="x^2/2 + log(x)" display-log-as-ln="true"></pl-symbolic-input>';
   const sub = runElement(SYM, 'render', el, phaseData('render-submission', {

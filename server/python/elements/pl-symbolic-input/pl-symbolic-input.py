@@ -102,7 +102,16 @@ def prepare(element_html: str, data: dict) -> None:
     if correct is not None:
         if o.name in data["correct_answers"]:
             raise ValueError(f"duplicate correct_answers variable name: {o.name}")
-        o.to_sympy(correct)  # raises when the author's answer does not parse
+        if correct.strip() != "":
+            o.to_sympy(correct)  # raises when the author's answer does not parse
+        elif not (o.allow_blank and o.blank_value == ""):
+            # PrairieLearn 88fb855, elements/pl-symbolic-input/pl-symbolic-input.py prepare(): a blank
+            # correct answer is an answer only where a blank submission stays blank.
+            raise ValueError(
+                "Correct answer cannot be blank unless 'allow-blank' is true and 'blank-value' is empty."
+            )
+        else:
+            correct = ""
         data["correct_answers"][o.name] = correct
 
 
@@ -147,7 +156,9 @@ def render(element_html: str, data: dict) -> str:
         if correct is None:
             return ""
         label = f"{o.label} " if o.label else ""
-        return f'<span class="pl-symbolic-input-answer">{label}${o.latex(o.to_sympy(correct))}$</span>'
+        # A blank correct answer (allow-blank with an empty blank-value) shows as empty math, as PrairieLearn.
+        shown = o.latex(o.to_sympy(correct)) if correct != "" else ""
+        return f'<span class="pl-symbolic-input-answer">{label}${shown}$</span>'
     return ""
 
 
