@@ -11,6 +11,8 @@ from typing import Any
 
 import sympy
 
+from .sympy_sets import SetNotationSyntaxError, has_interval, rewrite_set_notation
+
 __all__ = ["BaseSympyError", "parse_math"]
 
 
@@ -71,35 +73,49 @@ def _preprocess(text: str) -> str:
     return text.replace("^", "**")
 
 
-def _tokens(text: str) -> list[tokenize.TokenInfo]:
+SYNTAX_ERROR = (
+    "Your answer has a syntax error. "
+    "This issue might be caused by mismatched parentheses or some other misplaced symbol."
+)
+SET_NOTATION_NOT_ALLOWED = "Your answer contains set notation, but set notation is not allowed for this question."
+
+
+def _tokens(text: str, allow_sets: bool) -> list[tuple[int, str, int]]:
+    """(type, text, column) tokens; with allow_sets, set notation rewritten into calls (sympy_sets.py)."""
     try:
         toks = list(tokenize.generate_tokens(io.StringIO(text).readline))
     except (tokenize.TokenError, IndentationError, SyntaxError):
-        raise BaseSympyError(
-            "Your answer has a syntax error. "
-            "This issue might be caused by mismatched parentheses or some other misplaced symbol."
-        ) from None
-    return [t for t in toks if t.type not in (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT)]
+        raise BaseSympyError(SYNTAX_ERROR) from None
+    skipped = (tokenize.NEWLINE, tokenize.NL, tokenize.ENDMARKER, tokenize.INDENT, tokenize.DEDENT)
+    tokens = [(t.type, t.string, t.start[1]) for t in toks if t.type not in skipped]
+    try:
+        if allow_sets:
+            return rewrite_set_notation(tokens)
+        if has_interval(tokens):
+            raise BaseSympyError(SET_NOTATION_NOT_ALLOWED)
+    except SetNotationSyntaxError:
+        raise BaseSympyError(SYNTAX_ERROR) from None
+    return tokens
 
 
-def _implicit_source(text: str, names: set[str]) -> str:
+def _implicit_source(text: str, names: set[str], allow_sets: bool = False) -> str:
     """Source text with '*' inserted where multiplication is implied (2x, x y, (a)(b), 2(x), x(y) for non-functions)."""
     out: list[str] = []
-    prev: tokenize.TokenInfo | None = None
-    for tok in _tokens(text):
-        if tok.string == "!":
+    prev: tuple[int, str] | None = None
+    for tok_type, tok_string, tok_col in _tokens(text, allow_sets):
+        if tok_string == "!":
             # Postfix factorial, as sympy's factorial_notation transformation (part of the
             # standard transformations upstream parses with) reads it: n! -> factorial(n).
             _wrap_factorial(out)
-            prev = (tokenize.OP, ")")  # type: ignore[assignment]
+            prev = (tokenize.OP, ")")
             continue
-        if tok.type == tokenize.ERRORTOKEN and tok.string.strip():
-            raise BaseSympyError("Your answer has a syntax error.", tok.start[1])
-        if tok.type == tokenize.NUMBER and tok.string[-1] in "jJ" and len(tok.string) > 1:
+        if tok_type == tokenize.ERRORTOKEN and tok_string.strip():
+            raise BaseSympyError("Your answer has a syntax error.", tok_col)
+        if tok_type == tokenize.NUMBER and tok_string[-1] in "jJ" and len(tok_string) > 1:
             # "2j" is 2*j for us: j is the imaginary unit (or a variable), not Python's complex literal.
-            pieces = [(tokenize.NUMBER, tok.string[:-1]), (tokenize.NAME, tok.string[-1])]
+            pieces = [(tokenize.NUMBER, tok_string[:-1]), (tokenize.NAME, tok_string[-1])]
         else:
-            pieces = [(tok.type, tok.string)]
+            pieces = [(tok_type, tok_string)]
         for kind, s in pieces:
             if prev is not None:
                 p_kind, p_s = prev
@@ -109,7 +125,7 @@ def _implicit_source(text: str, names: set[str]) -> str:
                 if left and right and not applying:
                     out.append("*")
             out.append(s)
-            prev = (kind, s)  # type: ignore[assignment]
+            prev = (kind, s)
     return " ".join(out)
 
 
@@ -136,6 +152,7 @@ class _Walker:
         self.names = names
         self.functions = functions
         self.allow_floats = allow_floats
+        self.sets = "Interval" in functions
 
     def walk(self, node: ast.AST) -> Any:
         if isinstance(node, ast.Expression):
@@ -143,6 +160,11 @@ class _Walker:
         if isinstance(node, ast.BinOp):
             left, right = self.walk(node.left), self.walk(node.right)
             ops = {ast.Add: "__add__", ast.Sub: "__sub__", ast.Mult: "__mul__", ast.Div: "__truediv__", ast.Pow: "__pow__"}
+            if self.sets and isinstance(node.op, (ast.BitOr, ast.BitAnd)):
+                # Union / intersection (`U`, `cap` in set notation), of sets only.
+                if not (isinstance(left, sympy.Set) and isinstance(right, sympy.Set)):
+                    raise BaseSympyError("Your answer provides the wrong types to an operation.")
+                return sympy.Union(left, right) if isinstance(node.op, ast.BitOr) else sympy.Intersection(left, right)
             op = ops.get(type(node.op))
             if op is None:
                 raise BaseSympyError("Your answer has an invalid expression.")
@@ -163,6 +185,8 @@ class _Walker:
                 raise BaseSympyError("Your answer provides the wrong types to an operation.")
             return -operand if isinstance(node.op, ast.USub) else operand
         if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) and self.sets:
+                return node.value  # an interval's open/closed flags (sympy_sets.py writes them)
             if isinstance(node.value, bool) and node.value is True and "True" in self.names:
                 return self.names["True"]
             if isinstance(node.value, bool) and node.value is False and "False" in self.names:
@@ -206,7 +230,7 @@ class _Walker:
 
 def parse_math(text: str, names: dict[str, Any], functions: dict[str, Any], *, allow_floats: bool = False) -> Any:
     """Parses `text` with only `names` (symbols/constants) and `functions` available."""
-    source = _implicit_source(_preprocess(text), set(names))
+    source = _implicit_source(_preprocess(text), set(names), "FiniteSet" in functions)
     if source.strip() == "":
         raise BaseSympyError("Your answer has an invalid expression.")
     try:
