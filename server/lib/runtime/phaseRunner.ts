@@ -11,6 +11,10 @@ import type { JsonObject, RuntimeIssue, RuntimePhase } from '../protocol';
 /** Tags PrairieLearn knows as elements (both spellings): the ones without a controller here get the "not previewed" box. */
 const KNOWN_ELEMENTS = [...new Set(topLevelTags().flatMap((e) => [e.name, e.name.replace(/-/g, '_')]))];
 /** Tags known only inside another element; any other unknown pl-* tag is boxed as an element newer than this list. */
+/** Whether PrairieLearn has an element of this name (a tag it does not know, it leaves as plain HTML). */
+export function isPrairieLearnElement(tag: string): boolean {
+  return KNOWN_ELEMENTS.includes(tag);
+}
 const CHILD_TAGS = [...new Set(allEntries().filter((e) => !KNOWN_ELEMENTS.includes(e.name)).flatMap((e) => [e.name, e.name.replace(/-/g, '_')]))];
 
 export interface PhaseOutcome {

@@ -6,6 +6,7 @@ import { QUESTION_TEST_CODES } from './diagnosticCodes';
 import { checkExternalGrading } from './externalGrading/referenceCheck';
 import { EXTERNAL_NOT_RUN } from './runtime';
 import { notRunMessage } from './notRunReasons';
+import { isPrairieLearnElement } from './phaseRunner';
 import type { QuestionTestResult, RuntimeIssue, Submission } from '../protocol';
 
 /** One problem a question test found, at the file and line at fault (1-based). */
@@ -55,7 +56,10 @@ export async function testVariant(runtime: QuestionRuntime, root: string, qid: s
   }
   const rendered = result.renderedAfter ?? result.renderedBefore;
   out.rendered = Boolean(rendered) && !result.variant.broken && ![rendered!.questionHtml, ...rendered!.submissionHtmls, rendered!.answerHtml].some((h) => h === 'Error rendering question');
-  out.unsupportedElements = [...new Set([...(result.renderedBefore?.unsupportedElements ?? []), ...(result.renderedAfter?.unsupportedElements ?? [])])];
+  // A pl-* tag PrairieLearn has no element for is plain HTML there too (the checker's unknown-element
+  // warning says so): only PrairieLearn's own elements that do not run here count as not run.
+  const boxed = [...(result.renderedBefore?.unsupportedElements ?? []), ...(result.renderedAfter?.unsupportedElements ?? [])];
+  out.unsupportedElements = [...new Set(boxed)].filter(isPrairieLearnElement);
   const questionHtml = nodePath.join(questionDir, 'question.html');
   for (const tag of out.unsupportedElements) {
     report(at(questionHtml, lineOf(questionHtml, `<${tag}`), 'element-not-previewed', notRunMessage(tag)));

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
-import { QuestionRuntime } from '../../../server/lib/runtime';
+import { QuestionRuntime, testVariant } from '../../../server/lib/runtime';
 import { withWorkspaceFiles } from '../../../server/lib/runtime/phaseData';
 import type { QuestionSource } from '../../../server/lib/runtime/question';
 import { isGlobPattern } from '../../../server/lib/runtime/workspace';
@@ -70,6 +70,17 @@ test('an unknown pl-* element gets a box with its name and a docs link before it
   assert.match(page.questionHtml, /<pl-answer>stray<\/pl-answer><my-tag>kept<\/my-tag>/);
   const s = await runtime.submit(v, { n: '4' }, 'grade');
   assert.equal(s.score, 1);
+});
+
+test('a question test counts only PrairieLearn elements as not run: a tag PrairieLearn does not know is plain HTML there too', async () => {
+  const root = course({}, {
+    'question.html': '<pl-hide-in-answer-panel><p>kept</p></pl-hide-in-answer-panel><pl-sketch answers-name="s"></pl-sketch>' +
+      '<pl-integer-input answers-name="n" correct-answer="4"></pl-integer-input>',
+  });
+  const verdict = await testVariant(runtime, root, 'q', '1');
+  assert.deepEqual(verdict.unsupportedElements, ['pl-sketch']);
+  assert.deepEqual(verdict.findings.filter((f) => f.code === 'element-not-previewed').map((f) => f.message.split('>')[0]), ['<pl-sketch']);
+  assert.equal(verdict.correctAnswerScore, 1);
 });
 
 // PrairieLearn 88fb855, apps/prairielearn/src/lib/question-variant.ts: graded files for which
