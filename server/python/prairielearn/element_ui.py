@@ -5,6 +5,7 @@ public API (element code imports it as `prairielearn.element_ui`).
 """
 
 import html
+import os
 from typing import Any
 
 import lxml.html
@@ -22,6 +23,7 @@ __all__ = [
     "missing_input_html",
     "text_input_html",
     "submission_html",
+    "source_directory",
 ]
 
 
@@ -149,3 +151,14 @@ def submission_html(data: dict, name: str, shown_value: str | None, *, show_scor
         return missing_input_html(name)
     badge = partial_score_badge(data, name) if show_score else ""
     return f'<span class="pl-submission">{shown_value or ""} {badge}{feedback_html(data, name)}</span>'
+
+
+def source_directory(data: dict, directory: str) -> str:
+    """The folder a `directory` attribute names, as pl-code, pl-file-editor, pl-rich-text-editor and
+    pl-graph read it in PrairieLearn: the course's serverFilesCourse or clientFilesCourse, else a
+    folder of the question."""
+    options = data["options"]
+    key = {"serverFilesCourse": "server_files_course_path", "clientFilesCourse": "client_files_course_path"}.get(directory)
+    if key is not None and options.get(key) is not None:
+        return options[key]
+    return os.path.join(options.get("question_path", ""), directory)

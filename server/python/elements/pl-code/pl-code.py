@@ -6,13 +6,12 @@ import textwrap
 
 import prairielearn as pl
 from prairielearn.ansi_html import ansi_to_html
-from prairielearn.element_ui import parse_element
+from prairielearn.element_ui import parse_element, source_directory
 
 OPTIONAL = [
     "language", "no-highlight", "source-file-name", "directory", "prevent-select", "highlight-lines",
     "highlight-lines-color", "copy-code-button", "style", "style-name", "show-line-numbers", "normalize-whitespace",
 ]
-SPECIAL_DIRECTORIES = {"serverFilesCourse": "server_files_course_path", "clientFilesCourse": "client_files_course_path"}
 
 
 def _inner_code(element) -> str:
@@ -31,12 +30,7 @@ def prepare(element_html: str, data: dict) -> None:
 
 def _read_source(element, data: dict) -> str:
     name = pl.get_string_attrib(element, "source-file-name")
-    directory = pl.get_string_attrib(element, "directory", ".")
-    options = data["options"]
-    if directory in SPECIAL_DIRECTORIES:
-        base = options[SPECIAL_DIRECTORIES[directory]]
-    else:
-        base = os.path.join(options["question_path"], directory)
+    base = source_directory(data, pl.get_string_attrib(element, "directory", "."))
     path = os.path.normpath(os.path.join(base, name))
     if not os.path.isfile(path):
         raise FileNotFoundError(f'Unknown file path: "{path}".')

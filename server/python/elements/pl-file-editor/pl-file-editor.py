@@ -7,6 +7,7 @@ import os
 
 import lxml.html
 import prairielearn as pl
+from prairielearn.element_ui import source_directory
 
 OPTIONAL = ["ace-mode", "ace-theme", "font-size", "source-file-name", "min-lines", "max-lines", "auto-resize",
             "preview", "focus", "directory", "normalize-to-ascii", "allow-blank"]
@@ -20,12 +21,7 @@ def _initial_text(element, data):
     source = pl.get_string_attrib(element, "source-file-name", None)
     if source is None:
         return element.text or ""  # a textarea drops one leading newline itself, as HTML specifies
-    directory = pl.get_string_attrib(element, "directory", ".")
-    options = data["options"]
-    base = {"serverFilesCourse": options.get("server_files_course_path"),
-            "clientFilesCourse": options.get("client_files_course_path")}.get(directory)
-    if base is None:
-        base = os.path.join(options.get("question_path", ""), directory)
+    base = source_directory(data, pl.get_string_attrib(element, "directory", "."))
     with open(os.path.join(base, source), encoding="utf-8") as f:
         return f.read()
 

@@ -9,7 +9,7 @@ import os
 import numpy as np
 import prairielearn as pl
 from dot_source import dot_from_adjacency, dot_from_networkx
-from prairielearn.element_ui import parse_element
+from prairielearn.element_ui import parse_element, source_directory
 
 # The attribute defaults, by the names element extensions read from the host script
 # (pl.load_host_script("pl-graph.py").PARAMS_NAME_DEFAULT, ...).
@@ -112,13 +112,7 @@ def prepare(element_html: str, data: dict) -> None:
 
 
 def _read_source_file(element, data: dict, file_name: str) -> str:
-    directory = pl.get_string_attrib(element, "directory", DIRECTORY_DEFAULT)
-    if directory == "serverFilesCourse":
-        base = data["options"]["server_files_course_path"]
-    elif directory == "clientFilesCourse":
-        base = data["options"]["client_files_course_path"]
-    else:
-        base = os.path.join(data["options"]["question_path"], directory)
+    base = source_directory(data, pl.get_string_attrib(element, "directory", DIRECTORY_DEFAULT))
     path = os.path.join(base, file_name)
     if not os.path.exists(path):
         raise ValueError(f'Unknown file path: "{path}".')

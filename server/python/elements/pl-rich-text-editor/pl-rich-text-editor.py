@@ -14,6 +14,7 @@ from enum import Enum
 
 import lxml.html
 import prairielearn as pl
+from prairielearn.element_ui import source_directory
 
 OPTIONAL = ["file-name", "quill-theme", "source-file-name", "directory", "placeholder", "allow-blank", "format",
             "markdown-shortcuts", "counter", "clipboard-enabled", "min-word-count", "max-word-count"]
@@ -86,12 +87,7 @@ def _initial_contents(element, data):
     if source is None:
         text = _inner_html(element)
     else:
-        directory = pl.get_string_attrib(element, "directory", ".")
-        options = data["options"]
-        base = {"serverFilesCourse": options.get("server_files_course_path"),
-                "clientFilesCourse": options.get("client_files_course_path")}.get(directory)
-        if base is None:
-            base = os.path.join(options.get("question_path", ""), directory)
+        base = source_directory(data, pl.get_string_attrib(element, "directory", "."))
         with open(os.path.join(base, source), encoding="utf-8") as f:
             text = f.read()
     return base64.b64encode(text.encode("utf-8").strip()).decode("ascii")
