@@ -92,6 +92,8 @@ INPUT_CASES = {
         '<pl-symbolic-input answers-name="q" variables="z" allow-complex="true" correct-answer="z + 2i"></pl-symbolic-input>',
         '<pl-symbolic-input answers-name="q" variables="z" allow-complex="true" imaginary-unit-for-display="j" correct-answer="3j*z"></pl-symbolic-input>',
         '<pl-symbolic-input answers-name="q" variables="x" allow-trig-functions="false" correct-answer="x/2 - 1"></pl-symbolic-input>',
+        '<pl-symbolic-input answers-name="q" variables="x" display-simplified-expression="false" correct-answer="sin(atan(x))"></pl-symbolic-input>',
+        '<pl-symbolic-input answers-name="q" variables="x, y" display-simplified-expression="false" correct-answer="exp(x) - x/2/y + 0"></pl-symbolic-input>',
     ],
     "pl-big-o-input": [
         '<pl-big-o-input answers-name="q" variable="n" correct-answer="n^2"></pl-big-o-input>',

@@ -43,8 +43,8 @@ def _trig_functions() -> dict[str, Any]:
 def _unary(fn: Any) -> Any:
     """sympy functions such as sqrt take optional extra arguments that students must not reach."""
 
-    def call(x: Any) -> Any:
-        return fn(x)
+    def call(x: Any, **unevaluated: bool) -> Any:
+        return fn(x, **unevaluated)
 
     return call
 
@@ -129,6 +129,30 @@ def _implicit_source(text: str, names: set[str], allow_sets: bool = False) -> st
     return " ".join(out)
 
 
+def _unevaluated_args(node: ast.AST, value: Any, cls: Any) -> list[Any]:
+    """sympy's evaluateFalse flattens a nested Add into Add (a - b counts as Add) and a Mul into Mul (a / b counts)."""
+    kinds = (ast.Add, ast.Sub) if cls is sympy.Add else (ast.Mult, ast.Div)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, kinds):
+        return list(value.args)
+    return [value]
+
+
+def unevaluated_binop(node: ast.BinOp, left: Any, right: Any) -> Any:
+    """`left op right` built as sympy's evaluateFalse builds it: a - b is Add(a, Mul(-1, b)), a / b is
+    Mul(a, Pow(b, -1)), nested sums and products flattened, nothing simplified."""
+    if isinstance(node.op, ast.Pow):
+        return sympy.Pow(left, right, evaluate=False)
+    if isinstance(node.op, ast.Sub):
+        right = sympy.Mul(-1, right, evaluate=False)
+    elif isinstance(node.op, ast.Div):
+        right = sympy.Pow(right, -1, evaluate=False)
+    cls = sympy.Add if isinstance(node.op, (ast.Add, ast.Sub)) else sympy.Mul
+    args = _unevaluated_args(node.left, left, cls)
+    # The rewritten right operand (Mul(-1, b), Pow(b, -1)) is never flattened; a plain one is.
+    args += _unevaluated_args(node.right, right, cls) if isinstance(node.op, (ast.Add, ast.Mult)) else [right]
+    return cls(*args, evaluate=False)
+
+
 def _wrap_factorial(out: list[str]) -> None:
     """Wraps the operand that ends `out` (a name, a number, or a parenthesized group together with
     the function name before it) in factorial(...)."""
@@ -147,12 +171,22 @@ def _wrap_factorial(out: list[str]) -> None:
     out[start:] = ["factorial", "(", *out[start:], ")"]
 
 
+# Without simplification PrairieLearn parses as sympy's evaluateFalse rewrites the code: calls to
+# these names (as written) get evaluate=False; every other call is evaluated.
+UNEVALUATED_CALLS = frozenset((
+    "Abs", "im", "re", "sign", "arg", "conjugate", "acos", "acot", "acsc", "asec", "asin", "atan",
+    "acosh", "acoth", "acsch", "asech", "asinh", "atanh", "cos", "cot", "csc", "sec", "sin", "tan",
+    "cosh", "coth", "csch", "sech", "sinh", "tanh", "exp", "ln", "log", "sqrt", "cbrt",
+))
+
+
 class _Walker:
-    def __init__(self, names: dict[str, Any], functions: dict[str, Any], allow_floats: bool) -> None:
+    def __init__(self, names: dict[str, Any], functions: dict[str, Any], allow_floats: bool, evaluate: bool = True) -> None:
         self.names = names
         self.functions = functions
         self.allow_floats = allow_floats
         self.sets = "Interval" in functions
+        self.evaluate = evaluate
 
     def walk(self, node: ast.AST) -> Any:
         if isinstance(node, ast.Expression):
@@ -173,7 +207,7 @@ class _Walker:
             if op == "__pow__" and isinstance(right, sympy.Integer) and abs(right) > 10000 and left.is_Number:
                 raise BaseSympyError("Your answer has an invalid expression.")  # would build a huge integer
             try:
-                result = getattr(left, op)(right)
+                result = getattr(left, op)(right) if self.evaluate else unevaluated_binop(node, left, right)
             except TypeError:
                 raise BaseSympyError("Your answer provides the wrong types to an operation.") from None
             if result is NotImplemented:
@@ -216,8 +250,9 @@ class _Walker:
                     raise BaseSympyError("Your answer contains set notation, but set notation is not allowed for this question.")
                 raise BaseSympyError(f'Your answer calls an invalid function "{fname}".', name=fname)
             args = [self.walk(a) for a in node.args]
+            unevaluated = {} if self.evaluate or fname not in UNEVALUATED_CALLS else {"evaluate": False}
             try:
-                return self.functions[fname](*args)
+                return self.functions[fname](*args, **unevaluated)
             except TypeError:
                 expected = ARITY.get(fname, "a different number")
                 raise BaseSympyError(f"Your answer provides the wrong number of arguments to '{fname}', expected {expected}.", name=fname) from None
@@ -228,8 +263,12 @@ class _Walker:
         raise BaseSympyError("Your answer has an invalid expression.", getattr(node, "col_offset", None))
 
 
-def parse_math(text: str, names: dict[str, Any], functions: dict[str, Any], *, allow_floats: bool = False) -> Any:
-    """Parses `text` with only `names` (symbols/constants) and `functions` available."""
+def parse_math(
+    text: str, names: dict[str, Any], functions: dict[str, Any], *, allow_floats: bool = False, evaluate: bool = True
+) -> Any:
+    """Parses `text` with only `names` (symbols/constants) and `functions` available; with evaluate=False the
+    arithmetic and the common functions stay as written (sympy's evaluate=False), as PrairieLearn's
+    display-simplified-expression="false" parses."""
     source = _implicit_source(_preprocess(text), set(names), "FiniteSet" in functions)
     if source.strip() == "":
         raise BaseSympyError("Your answer has an invalid expression.")
@@ -239,7 +278,7 @@ def parse_math(text: str, names: dict[str, Any], functions: dict[str, Any], *, a
         # Positions in the rewritten source do not map back exactly; point at the end of the answer.
         raise BaseSympyError("Your answer has a syntax error.", len(text.rstrip())) from None
     try:
-        return _Walker(names, functions, allow_floats).walk(tree)
+        return _Walker(names, functions, allow_floats, evaluate).walk(tree)
     except BaseSympyError as e:
         if e.message == "Your answer has an invalid expression.":
             e.offset = 0  # col_offset counts in the rewritten source, so only the start is reliable

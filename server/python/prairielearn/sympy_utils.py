@@ -95,7 +95,7 @@ def convert_string_to_sympy(
 ) -> Any:
     """A sympy object for `expr`; raises BaseSympyError (student-facing message) on anything unsafe or invalid.
 
-    `simplify_expression` is accepted for compatibility; sympy's automatic evaluation already applies.
+    With simplify_expression=False the expression stays as written (sympy's evaluate=False), as PrairieLearn's.
     With allow_extra_symbols, unknown names become plain symbols instead of errors.
     """
     names, functions = _namespaces(
@@ -110,13 +110,13 @@ def convert_string_to_sympy(
     if allow_extra_symbols:
         while True:
             try:
-                return parse_math(expr, names, functions)
+                return parse_math(expr, names, functions, evaluate=simplify_expression)
             except BaseSympyError as e:
                 missing = _invalid_symbol(e)
                 if missing is None or missing in names:
                     raise
                 names[missing] = _symbol(missing, assumptions)
-    return parse_math(expr, names, functions)
+    return parse_math(expr, names, functions, evaluate=simplify_expression)
 
 
 def _invalid_symbol(error: BaseSympyError) -> str | None:
@@ -156,6 +156,7 @@ def try_parse_string_as_sympy(
     allow_sets: bool = False,
     custom_functions: list[str] | None = None,
     imaginary_unit: str | None = None,
+    simplify_expression: bool = True,
     assumptions: dict[str, Any] | None = None,
 ) -> SympyParseSuccess | SympyParseFailure:
     """Parses student input; a failure carries the HTML message to show as the format error."""
@@ -163,6 +164,7 @@ def try_parse_string_as_sympy(
         value = convert_string_to_sympy(
             expr,
             variables,
+            simplify_expression=simplify_expression,
             allow_complex=allow_complex,
             allow_trig_functions=allow_trig_functions,
             allow_sets=allow_sets,
@@ -174,6 +176,7 @@ def try_parse_string_as_sympy(
             retry = try_parse_string_as_sympy(
                 expr, variables, allow_complex=True, allow_trig_functions=allow_trig_functions,
                 allow_sets=allow_sets, custom_functions=custom_functions, assumptions=assumptions,
+                simplify_expression=simplify_expression,
             )
             if isinstance(retry, SympyParseSuccess):
                 return _complex_failure(retry.expr, imaginary_unit)
@@ -243,10 +246,11 @@ def sympy_to_json(value: Any, *, allow_complex: bool = True, allow_trig_function
     if not isinstance(value, sympy.Basic):
         value = sympy.sympify(value)
     symbols = sorted(value.free_symbols, key=str)
-    replacements: dict[Any, Any] = {sympy.E: sympy.Symbol(_HIDDEN_E)}
+    # subs, as PrairieLearn's, so exp(x) is written _Exp1**x; an unevaluated expression stays unevaluated
+    # except where a hidden symbol goes in.
+    printed = value.subs(sympy.E, sympy.Symbol(_HIDDEN_E))
     if allow_complex:
-        replacements[sympy.I] = sympy.Symbol(_HIDDEN_I)
-    printed = value.xreplace(replacements) if hasattr(value, "xreplace") else value
+        printed = printed.subs(sympy.I, sympy.Symbol(_HIDDEN_I))
     functions = sorted({str(f.func) for f in value.atoms(sympy.Function) if isinstance(f.func, sympy.core.function.UndefinedFunction)})
     return {
         "_type": "sympy",
@@ -257,7 +261,10 @@ def sympy_to_json(value: Any, *, allow_complex: bool = True, allow_trig_function
     }
 
 
-def json_to_sympy(value: dict[str, Any], *, allow_complex: bool = True, allow_trig_functions: bool = True) -> Any:
+def json_to_sympy(
+    value: dict[str, Any], *, allow_complex: bool = True, allow_trig_functions: bool = True, allow_sets: bool = True,
+    simplify_expression: bool = True,
+) -> Any:
     if value.get("_type") != "sympy":
         raise ValueError("json must have _type == 'sympy' for json_to_sympy")
     if "_value" not in value or "_variables" not in value:
@@ -281,4 +288,4 @@ def json_to_sympy(value: dict[str, Any], *, allow_complex: bool = True, allow_tr
         "ceiling": sympy.ceiling, "binomial": sympy.binomial, "gamma": sympy.gamma, "re": sympy.re, "im": sympy.im,
         "conjugate": sympy.conjugate, "arg": sympy.arg, "Complement": sympy.Complement,
     })
-    return parse_math(value["_value"], names, functions, allow_floats=True)
+    return parse_math(value["_value"], names, functions, allow_floats=True, evaluate=simplify_expression)

@@ -117,11 +117,18 @@ test('symbolic input render shows LaTeX in the submission and answer panels; tes
   assert.match(sub, /\$\\frac\{x\^\{2\}\}\{2\}\$/);
   const ans = runElement(SYM, 'render', el, phaseData('render-answer', { correct_answers: { x: 'x^2/2 + log(x)' } })).html!;
   assert.match(ans, /\\ln/);
-  const raw = runElement(SYM, 'render', '<pl-symbolic-input answers-name="x" variables="x" display-simplified-expression="false"></pl-symbolic-input>', phaseData('render-submission', {
-    submitted_answers: { x: { _type: 'sympy', _value: '2*x', _variables: ['x'], _assumptions: {}, _custom_functions: [] } },
-    raw_submitted_answers: { x: 'x + x' },
+  // PrairieLearn 88fb855 (python/prairielearn/sympy_utils.py evaluate_with_source, elements/pl-symbolic-input
+  // parse/render): without simplification an answer is parsed with sympy's evaluate=False, stored and shown
+  // as written, and still graded by symbolic equality.
+  const plain = '<pl-symbolic-input answers-name="x" variables="x" display-simplified-expression="false"></pl-symbolic-input>';
+  const parsed = runElement(SYM, 'parse', plain, phaseData('parse', { submitted_answers: { x: 'x + x' }, raw_submitted_answers: { x: 'x + x' } })).data;
+  assert.equal(parsed.submitted_answers.x._value, 'x + x');
+  const raw = runElement(SYM, 'render', plain, phaseData('render-submission', {
+    submitted_answers: parsed.submitted_answers, raw_submitted_answers: { x: 'x + x' },
   })).html!;
-  assert.match(raw, /x \+ x/, 'without simplification the submission shows what was typed');
+  assert.match(raw, /\$x \+ x\$/, 'without simplification the submission shows the expression unevaluated');
+  assert.equal(submit(SYM, plain, 'x + x', '2x').partial_scores.x.score, 1);
+  assert.equal(submit(SYM, plain, 'x + x + 1', '2x').partial_scores.x.score, 0);
   const q = runElement(SYM, 'render', el, phaseData('render')).html!;
   assert.match(q, /placeholder="symbolic expression"/);
   assert.match(q, /<code>x<\/code>/);

@@ -66,13 +66,15 @@ class Options:
         return psu.try_parse_string_as_sympy(
             replace_abs_bars(text), self.variables, allow_complex=self.allow_complex, allow_trig_functions=self.allow_trig,
             allow_sets=self.allow_sets, custom_functions=self.custom_functions,
-            imaginary_unit=self.imaginary_unit, assumptions=self.assumptions,
+            imaginary_unit=self.imaginary_unit, assumptions=self.assumptions, simplify_expression=self.simplified,
         )
 
-    def to_sympy(self, value: Any) -> Any:
-        """A sympy object for a stored answer (tagged JSON, or a string in the element's own syntax)."""
+    def to_sympy(self, value: Any, *, simplify_json: bool | None = None) -> Any:
+        """A sympy object for a stored answer (tagged JSON, or a string in the element's own syntax); with
+        display-simplified-expression="false" it stays as written, as PrairieLearn parses it."""
         if psu.is_sympy_json(value):
-            return psu.json_to_sympy(value, allow_complex=self.allow_complex)
+            simplify = self.simplified if simplify_json is None else simplify_json
+            return psu.json_to_sympy(value, allow_complex=self.allow_complex, simplify_expression=simplify)
         try:
             result = self.parse(str(value))
         except MismatchedBars:
@@ -141,14 +143,13 @@ def render(element_html: str, data: dict) -> str:
         if isinstance(value, str) and value == "":
             shown = ""
         elif value is not None and o.name not in data.get("format_errors", {}):
-            if o.simplified or not data.get("raw_submitted_answers", {}).get(o.name):
-                try:
-                    shown = f"${o.latex(o.to_sympy(value))}$"
-                except ValueError:
-                    # A stored answer this element cannot read (not from its own parse): shown as text.
-                    shown = html.escape(str(value))
-            else:
-                shown = html.escape(str(data["raw_submitted_answers"][o.name]))
+            # As PrairieLearn 88fb855 (pl-symbolic-input.py render()): the stored answer as math, unevaluated
+            # when display-simplified-expression is false.
+            try:
+                shown = f"${o.latex(o.to_sympy(value))}$"
+            except ValueError:
+                # A stored answer this element cannot read (not from its own parse): shown as text.
+                shown = html.escape(str(value))
             shown = ui.labelled(o.label, shown, o.suffix)
         return ui.submission_html(data, o.name, shown, show_score=o.show_score)
     if panel == "answer":
@@ -240,7 +241,8 @@ def test(element_html: str, data: dict) -> None:
     correct = data["correct_answers"][o.name]
     text = ""
     if correct != "":
-        text = str(o.to_sympy(correct).subs(sympy.I, sympy.Symbol(o.imaginary_unit)))
+        # PrairieLearn 88fb855 test(): a string answer parsed as the element parses, a stored JSON one simplified.
+        text = str(o.to_sympy(correct, simplify_json=True).subs(sympy.I, sympy.Symbol(o.imaginary_unit)))
     if kind == "correct":
         if text == "":
             data["raw_submitted_answers"][o.name] = ""
