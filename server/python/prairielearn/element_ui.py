@@ -90,15 +90,20 @@ def text_input_html(
     display: str,
     help_text: str,
     show_score: bool = True,
+    hidden_fields: str = "",
 ) -> str:
-    """The question-panel text input: label, prefilled value, suffix, badge, help text and format error."""
+    """The question-panel text input: label, prefilled value, suffix, badge, help text and format error.
+
+    With `hidden_fields` (hidden inputs that carry the answer, named by the element) the text box itself has
+    no name: it is marked `data-answer-for` and a page script copies what is typed into the field `name`.
+    """
     raw = data.get("raw_submitted_answers", {}).get(name, initial_value)
     editable = bool(data.get("editable", False))
     error = data.get("format_errors", {}).get(name)
     attrs = [
         'type="text"',
         f'class="form-control pl-input{" is-invalid" if error is not None else ""}"',
-        f'name="{html.escape(name)}"',
+        f'{"data-answer-for" if hidden_fields else "name"}="{html.escape(name)}"',
         f'size="{int(size)}"',
         'autocomplete="off"',
         'autocorrect="off"',
@@ -115,7 +120,7 @@ def text_input_html(
     parts.append('<span class="input-group">')
     if label:
         parts.append(f'<span class="input-group-text">{label}</span>')
-    parts.append(f"<input {' '.join(attrs)}>")
+    parts.append(f"{hidden_fields}<input {' '.join(attrs)}>")
     if suffix:
         parts.append(f'<span class="input-group-text">{suffix}</span>')
     parts.append("</span>")

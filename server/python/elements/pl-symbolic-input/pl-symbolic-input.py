@@ -9,6 +9,7 @@ import prairielearn as pl
 import prairielearn.sympy_utils as psu
 import sympy
 from symbolic_input_abs_bars import MismatchedBars, replace_abs_bars
+from symbolic_input_formula_editor import formula_editor_text
 from prairielearn import element_ui as ui
 
 OPTIONAL = [
@@ -53,6 +54,7 @@ class Options:
         self.show_help = pl.get_boolean_attrib(element, "show-help-text", True)
         self.show_score = pl.get_boolean_attrib(element, "show-score", True)
         self.initial_value = pl.get_string_attrib(element, "initial-value", None)
+        self.formula_editor = pl.get_boolean_attrib(element, "formula-editor", False)
         variables = pl.get_string_attrib(element, "variables", None)
         correct = (data or {}).get("correct_answers", {}).get(self.name)
         if variables is None and psu.is_sympy_json(correct):
@@ -128,6 +130,20 @@ def _help_text(o: Options) -> str:
     )
 
 
+def _formula_editor_fields(o: Options, data: dict) -> str:
+    """PrairieLearn 88fb855's formula editor submits through two hidden fields: the answer (empty until the
+    page fills it) and `<name>-latex`, the editor's LaTeX (what was submitted, or the initial value as math).
+    Here a plain text box stands in for its math field; pl-symbolic-input.js copies the text into the answer."""
+    latex = data.get("raw_submitted_answers", {}).get(f"{o.name}-latex")
+    if latex is None and o.initial_value is not None and o.initial_value.strip() != "":
+        latex = o.latex(o.to_sympy(o.initial_value).subs(sympy.I, sympy.Symbol(o.imaginary_unit)))
+    name = html.escape(o.name)
+    return (
+        f'<input name="{name}" id="symbolic-input-sub-{name}" type="hidden" value="" data-restore-hidden>'
+        f'<input name="{name}-latex" id="symbolic-input-latex-{name}" type="hidden" value="{html.escape(latex or "")}">'
+    )
+
+
 def render(element_html: str, data: dict) -> str:
     o = Options(ui.parse_element(element_html), data)
     panel = data["panel"]
@@ -136,6 +152,7 @@ def render(element_html: str, data: dict) -> str:
             data, o.name, label=o.label, suffix=o.suffix, size=o.size, placeholder=o.placeholder,
             aria_label=o.aria_label, initial_value=o.initial_value, display=o.display,
             help_text=_help_text(o) if o.show_help else "", show_score=o.show_score,
+            hidden_fields=_formula_editor_fields(o, data) if o.formula_editor else "",
         )
     if panel == "submission":
         value = data["submitted_answers"].get(o.name)
@@ -166,6 +183,8 @@ def render(element_html: str, data: dict) -> str:
 def parse(element_html: str, data: dict) -> None:
     o = Options(ui.parse_element(element_html), data)
     submitted = data["submitted_answers"].get(o.name)
+    if o.formula_editor:
+        submitted = formula_editor_text(submitted, o.allow_trig, o.variables, o.custom_functions)
     if o.allow_blank and submitted is not None and submitted.strip() == "":
         submitted = o.blank_value
         if submitted.strip() == "":
