@@ -123,6 +123,39 @@ def _invalid_symbol(error: BaseSympyError) -> str | None:
     return error.name if error.message.startswith("Your answer refers to an invalid symbol") else None
 
 
+def _first_invalid_symbol(
+    expr: str, error: BaseSympyError, variables: list[str] | None, allow_complex: bool, allow_trig_functions: bool,
+    allow_sets: bool, custom_functions: list[str] | None, assumptions: dict[str, Any] | None, simplify: bool,
+) -> BaseSympyError:
+    """The unknown name PrairieLearn 88fb855 reports (sympy_utils.py sympy_check): it builds the whole
+    expression first, then walks it from the last argument down, so "x + y" without y names y, and the
+    imaginary units of a question without complex numbers are unknown names like any other."""
+    try:
+        value = convert_string_to_sympy(
+            expr, variables, allow_complex=allow_complex, allow_trig_functions=allow_trig_functions,
+            allow_sets=allow_sets, custom_functions=custom_functions, assumptions=assumptions,
+            simplify_expression=simplify, allow_extra_symbols=True,
+        )
+    except BaseSympyError:
+        return error
+    known = set(_namespaces(variables, allow_hidden=False, allow_complex=allow_complex, allow_trig_functions=True,
+                            allow_sets=allow_sets, custom_functions=custom_functions, assumptions=None)[0])
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, sympy.Symbol) and str(item) not in known:
+            return BaseSympyError(f'Your answer refers to an invalid symbol "{item}".', name=str(item))
+        stack.extend(getattr(item, "args", ()))
+    return error
+
+
+def _last_name_offset(expr: str, name: str) -> int:
+    """Where the caret goes for an unknown name, as PrairieLearn finds it: its last whole-word occurrence,
+    else its last occurrence anywhere (the j of "3j")."""
+    matches = list(re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", expr))
+    return matches[-1].start() if matches else expr.rfind(name)
+
+
 def _name_offset(expr: str, name: str | None) -> int | None:
     if not name:
         return None
@@ -131,7 +164,9 @@ def _name_offset(expr: str, name: str | None) -> int | None:
 
 
 def point_to_error(expr: str, ind: int, w: int = 5) -> str:
-    """Text around position `ind` with a caret under it."""
+    """Text around position `ind` with a caret under it; the whole text when the position is unknown (-1)."""
+    if ind == -1:
+        return expr
     w_left = " " * (ind - max(0, ind - w))
     w_right = " " * (min(ind + w, len(expr)) - ind)
     return expr[max(0, ind - w) : min(ind + w, len(expr))] + "\n" + w_left + "^" + w_right
@@ -172,15 +207,13 @@ def try_parse_string_as_sympy(
             assumptions=assumptions,
         )
     except BaseSympyError as e:
-        if not allow_complex and _invalid_symbol(e) in ("i", "j"):
-            retry = try_parse_string_as_sympy(
-                expr, variables, allow_complex=True, allow_trig_functions=allow_trig_functions,
-                allow_sets=allow_sets, custom_functions=custom_functions, assumptions=assumptions,
-                simplify_expression=simplify_expression,
-            )
-            if isinstance(retry, SympyParseSuccess):
-                return _complex_failure(retry.expr, imaginary_unit)
-        offset = e.offset if e.offset is not None else _name_offset(expr, e.name)
+        if _invalid_symbol(e) is not None:
+            e = _first_invalid_symbol(expr, e, variables, allow_complex, allow_trig_functions, allow_sets,
+                                      custom_functions, assumptions, simplify_expression)
+        if _invalid_symbol(e) is not None:
+            offset = _last_name_offset(expr, e.name or "")
+        else:
+            offset = e.offset if e.offset is not None else _name_offset(expr, e.name)
         if offset is None:
             return SympyParseFailure(e.message)
         pointer = html.escape(point_to_error(expr, offset))
