@@ -6,6 +6,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { createHash } from 'node:crypto';
 import { schemaTypesSource } from './schemas/schemaTypes.mjs';
+import { aceBundles } from './build/aceBundles.mjs';
 
 const production = process.argv.includes('--production');
 // pl-check as one ordinary bundle, without its start-up machinery (plCheck.ts says what that buys).
@@ -101,17 +102,17 @@ function copyKatex() {
 copyKatex();
 
 /**
- * Ace for pl-file-editor in the preview (PrairieLearn's editor), served from dist/ace/: the editor, its
- * search box, and every mode and theme so that any `ace-mode`/`ace-theme` loads, all without network.
+ * Ace for pl-file-editor in the preview (PrairieLearn's editor), served from dist/ace/: the editor with its
+ * search box, every mode and theme, and what the editor loads on demand, in the few files aceBundles.mjs
+ * makes (any `ace-mode`/`ace-theme` still loads on demand, without network).
  */
-function copyAce() {
+function writeAce() {
   const src = join(dirname(createRequire(import.meta.url).resolve('ace-builds/package.json')), 'src-min-noconflict');
+  rmSync('dist/ace', { recursive: true, force: true });
   mkdirSync('dist/ace', { recursive: true });
-  for (const f of readdirSync(src)) {
-    if (f === 'ace.js' || f === 'ext-searchbox.js' || /^(mode|theme)-\w+\.js$/.test(f)) cpSync(join(src, f), join('dist/ace', f));
-  }
+  for (const [file, text] of Object.entries(aceBundles(src).files)) writeFileSync(join('dist/ace', file), text);
 }
-copyAce();
+writeAce();
 
 /** Graphviz for pl-graph in the preview (@viz-js/viz, WebAssembly inlined in one script), served from dist/viz/. */
 function copyViz() {
