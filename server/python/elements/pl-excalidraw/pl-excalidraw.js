@@ -1,8 +1,9 @@
 // pl-excalidraw in the page: each .pl-excalidraw[data-metadata] becomes an Excalidraw canvas (the
 // library and React, bundled in the extension, load as the global `PlExcalidraw` when a panel has one).
 // An editable canvas writes its scene (Excalidraw's JSON) into the element's hidden input a moment after
-// each change; the input already holds the scene the canvas opened with, so if the library is missing or
-// the scene cannot be read, the page says so and saving again keeps the drawing.
+// each change; the input gets the scene the canvas opens with first (the controller leaves it empty, as
+// PrairieLearn's), so if the library is missing or the scene cannot be read, the page says so and saving
+// again keeps the drawing.
 (function () {
   /** The controller's metadata: base64 of UTF-8 JSON. */
   function decodeMetadata(text) {
@@ -69,6 +70,8 @@
       return;
     }
     const input = document.getElementById(`excalidraw-input-${root.getAttribute('data-uuid')}`);
+    // A value already there is a drawing the preview put back after a re-render: it wins.
+    if (input && !input.value && metadata.initial_content) input.value = metadata.initial_content;
     if (!lib) {
       showMessage(root, 'the Excalidraw library is not loaded in this page, so the drawing is not shown; saving keeps the drawing as it was.');
       return;

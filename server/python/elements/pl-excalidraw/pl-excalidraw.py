@@ -1,7 +1,7 @@
 """<pl-excalidraw>: an Excalidraw canvas whose scene (Excalidraw's JSON) is the submitted answer, graded
 manually. The controller decides, per panel, which scene the canvas opens with (a starter file, the
 submission) and whether it is editable; the page script (pl-excalidraw.js) runs Excalidraw, bundled in
-the extension, and keeps the scene in the hidden input."""
+the extension, and keeps the scene in the hidden input (filled by the page)."""
 
 import base64
 import html
@@ -100,10 +100,9 @@ def render(element_html: str, data: dict) -> str:
     })
     uuid = pl.get_uuid()
     if name is not None:
-        # The input starts with the scene the canvas opens with, so saving again without the editor
-        # (if it failed to start) keeps the drawing instead of sending nothing.
-        value = f' value="{html.escape(scene)}"' if scene else ""
-        out += f'<input type="hidden" name="{html.escape(name)}" id="excalidraw-input-{uuid}"{value}/>'
+        # Empty, as PrairieLearn's: the page script puts the opening scene in before it loads the
+        # library, so saving without the editor (if it failed to start) keeps the drawing.
+        out += f'<input type="hidden" name="{html.escape(name)}" id="excalidraw-input-{uuid}"/>'
     encoded = base64.b64encode(metadata.encode()).decode()
     # The preview puts a drawing typed before a re-render back into the input; the canvas opens with it.
     keep = " data-restore-hidden" if name is not None and not read_only else ""

@@ -37,7 +37,9 @@ def answer_name(file_name):
 
 
 def _inner_html(element):
-    return (element.text or "") + "".join(lxml.html.tostring(c, encoding="unicode") for c in element.iterchildren())
+    # Children serialized to ASCII bytes as PrairieLearn does (so a no-break space is `&#160;`), the
+    # element's own leading text as it is.
+    return (element.text or "") + "".join(lxml.html.tostring(c).decode("utf-8") for c in element.iterchildren())
 
 
 def word_count(contents_b64):
