@@ -1,7 +1,7 @@
 """Records what PrairieLearn's own elements give for fixed cases, as fixtures for
 test/lib/runtime/upstreamFixtures.test.ts (which then needs no checkout).
 
-Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json> [choice|inputs|files|order]
+Usage: PYTHONHASHSEED=0 python3 record_fixtures.py <prairielearn-checkout> <our server/python> <out.json> [choice|inputs|files|order|more]
 
 Each case is one element's HTML (with, for elements that read them from server.py, the correct answers given
 before prepare) and a seed. For each: prepare (params, correct answers), then
@@ -180,7 +180,25 @@ ORDER_CASES = {
         f'<pl-order-blocks answers-name="p" max-incorrect="1">{CODE}</pl-order-blocks>',
     ],
 }
-CASES = {"choice": CHOICE_CASES, "inputs": INPUT_CASES, "files": FILE_CASES, "order": ORDER_CASES}[CASE_SET]
+DROPDOWN = '<pl-answer correct="true">red</pl-answer><pl-answer>green</pl-answer><pl-answer>blue</pl-answer><pl-answer>cyan</pl-answer>'
+MORE_CASES = {
+    "pl-dropdown": [
+        f'<pl-dropdown answers-name="q">{DROPDOWN}</pl-dropdown>',
+        f'<pl-dropdown answers-name="q" sort="descend" weight="2">{DROPDOWN}</pl-dropdown>',
+        f'<pl-dropdown answers-name="q" sort="fixed" blank="false">{DROPDOWN}</pl-dropdown>',
+        f'<pl-dropdown answers-name="q" allow-blank="true">{DROPDOWN}</pl-dropdown>',
+    ],
+    "pl-number-input": [
+        '<pl-number-input answers-name="q" correct-answer="3.14159"></pl-number-input>',
+        '<pl-number-input answers-name="q" correct-answer="2.5" comparison="sigfig" digits="2"></pl-number-input>',
+        '<pl-number-input answers-name="q" correct-answer="0.125" comparison="decdig" digits="3" weight="2"></pl-number-input>',
+        '<pl-number-input answers-name="q" correct-answer="1e6" rtol="0.001" atol="1"></pl-number-input>',
+        '<pl-number-input answers-name="q" correct-answer="3+4j" allow-complex="true"></pl-number-input>',
+        '<pl-number-input answers-name="q" correct-answer="0.5" allow-fractions="false" custom-format=".3f"></pl-number-input>',
+        '<pl-number-input answers-name="q" correct-answer="" allow-blank="true" blank-value=""></pl-number-input>',
+    ],
+}
+CASES = {"choice": CHOICE_CASES, "inputs": INPUT_CASES, "files": FILE_CASES, "order": ORDER_CASES, "more": MORE_CASES}[CASE_SET]
 SEEDS = [1, 7, 42, 1234567]
 COURSE = "/nonexistent-course"
 

@@ -12,6 +12,8 @@
 //   orderBlocks.json: pl-order-blocks (ordered, unordered, ranking, dag with groups, distractor-for and
 //     optional blocks, indentation, format="code", external), recorded and replayed with uuid4 counted
 //     from the seed (PrairieLearn's comes from os.urandom) so the blocks' uuids and default tags match
+//   moreElements.json: pl-dropdown (sort orders, blank option) and pl-number-input (comparisons,
+//     tolerances, complex, custom format, blank correct answer)
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -19,7 +21,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PYTHON } from './elementHarness';
 
-for (const file of ['choiceElements.json', 'inputElements.json', 'fileElements.json', 'orderBlocks.json']) {
+for (const file of ['choiceElements.json', 'inputElements.json', 'fileElements.json', 'orderBlocks.json', 'moreElements.json']) {
   const fixture = path.join(__dirname, 'fixtures', 'upstream', file);
   const recorded = JSON.parse(fs.readFileSync(fixture, 'utf8'));
 
