@@ -152,7 +152,7 @@ test('pl-order-blocks renders each panel from its own blocks; the hidden input s
   const q = render(EL, html, v, 'question', { ...graded, raw_submitted_answers: { 'p-input': raw } });
   // PrairieLearn's page script fills the field from the lists; the placed blocks come from the parsed submission.
   assert.match(q, /<input type="hidden" name="p-input" value="">/);
-  assert.match(q, /pl-order-blocks-answer[^>]*>[^]*data-inner-html="a = 1"[^]*data-inner-html="b = 2"[^]*<\/ol>/);
+  assert.match(q, /pl-order-blocks-answer[^>]*>[\s\S]*data-inner-html="a = 1"[\s\S]*data-inner-html="b = 2"[\s\S]*<\/ol>/);
   assert.equal((q.match(/pl-order-block"/g) ?? []).length, 5, 'every block shown once');
   assert.match(q, /badge text-bg-danger/);
   const s = render(EL, html, v, 'submission', graded);
