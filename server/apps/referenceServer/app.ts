@@ -27,6 +27,11 @@ export async function openApp(options: { dataDir: string; databaseUrl?: string }
 
 export function listen(app: ReferenceApp, port: number, host: string): Promise<Server> {
   const server = createApiServer({ db: app.db, sync: app.sync });
+  // PrairieLearn keeps idle sockets 65 s (its serverKeepAliveTimeout). Node's own 5 s raced fetch (undici),
+  // which reuses a socket for up to 4 s: with a sync holding the event loop, a request could go out on a
+  // socket the server was closing (ECONNRESET). With 65 s the client is always the one that closes.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(server));

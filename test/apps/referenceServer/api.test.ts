@@ -234,6 +234,8 @@ onEachBackend((backend) => {
       assert.equal(res.headers.get(h), v, h);
     }
     assert.match(res.headers.get('x-response-id') ?? '', /^[0-9a-f-]{36}$/);
+    // PrairieLearn's serverKeepAliveTimeout (apps/prairielearn/src/lib/config.ts at 88fb855): 65 s, not Node's 5 s.
+    assert.equal(res.headers.get('keep-alive'), 'timeout=65');
     const etag = res.headers.get('etag');
     assert.match(etag ?? '', /^W\/"[0-9a-f]+-/);
     assert.equal((await r.get(CI, undefined, { headers: { 'If-None-Match': etag! } })).status, 304);
