@@ -8,11 +8,14 @@ import { pythonJson } from './elementHarness';
 test('the box and the note give the same reasons', () => {
   const python = pythonJson('from plruntime.traverse import NOT_RUN_REASONS\nprint(json.dumps(NOT_RUN_REASONS))');
   assert.deepEqual(python, NOT_RUN_REASONS);
-  const box = pythonJson('from plruntime.traverse import unsupported_box\nprint(json.dumps(unsupported_box("pl-sketch")))');
-  assert.match(box, /&lt;pl-sketch&gt; is not previewed here: its canvas and its grader are PrairieLearn's sketchresponse packages/);
+  const box = pythonJson('from plruntime import traverse\ntraverse.NOT_RUN_REASONS["pl-x"] = "a reason"\nprint(json.dumps([traverse.unsupported_box("pl-x"), traverse.unsupported_box("pl-y")]))');
+  assert.match(box[0], /&lt;pl-x&gt; is not previewed here: a reason \(<a /);
+  assert.match(box[1], /&lt;pl-y&gt; is not previewed here \(<a /);
 });
 
 test("the note names the reason when there is one, and only then", () => {
-  assert.equal(notRunMessage('pl-sketch'), "<pl-sketch> is not run by the local runtime (its canvas and its grader are PrairieLearn's sketchresponse packages, which this extension cannot ship), so its answers are not tested here");
+  (NOT_RUN_REASONS as Record<string, string>)['pl-x'] = 'a reason';
+  assert.equal(notRunMessage('pl-x'), '<pl-x> is not run by the local runtime (a reason), so its answers are not tested here');
+  delete (NOT_RUN_REASONS as Record<string, string>)['pl-x'];
   assert.equal(notRunMessage('pl-future'), '<pl-future> is not run by the local runtime, so its answers are not tested here');
 });
