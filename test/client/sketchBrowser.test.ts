@@ -99,7 +99,7 @@ test('an author draws with four pl-sketch tools; the input holds PrairieLearn\'s
     assert.deepEqual(sub.gradeable.pt, [{ point: [sub.data.pt[0].x, sub.data.pt[0].y] }]);
     // Free-draw: its state is the spline's points as {x, y}; the gradeable has the same as pairs, 3n+1 of them.
     assert.equal(sub.data.fd.length, 1);
-    assert.deepEqual(sub.gradeable.fd[0].spline, sub.data.fd[0].map((p: any) => [p.x, p.y]));
+    assert.deepEqual(sub.gradeable.fd[0].spline, sub.data.fd[0].map((p: { x: number; y: number }) => [p.x, p.y]));
     assert.equal(sub.gradeable.fd[0].spline.length % 3, 1);
     // Spline: its state is the clicked points; the gradeable is a spline through them.
     assert.equal(sub.data.sp[0].length, 3);

@@ -37,7 +37,7 @@ const grade = (gradeable: unknown) => {
 };
 
 test('prepare: the toolbar (axes first), the canvas widened 10 px each side, drawings in pixels', () => {
-  assert.deepEqual(config.plugins.map((p: any) => p.id ?? p.name), ['axes', 'fd', 'hl', 'pt']);
+  assert.deepEqual(config.plugins.map((p: { id?: string; name: string }) => p.id ?? p.name), ['axes', 'fd', 'hl', 'pt']);
   assert.deepEqual([config.width, config.height], [800, 450]);
   assert.ok(Math.abs(config.xrange[0] - (-1 - 10 * 3 / 780)) < 1e-9);
   assert.deepEqual(Object.keys(params.s.initial_state), ['pt']);
@@ -52,7 +52,7 @@ test('each panel: an editable canvas named for the answer, read-only views, the 
   assert.equal(canvas(render('render-question', { editable: false })).readonly, true);
   // With the correct answer shown, the solution is overlaid (and the page gets its toggle).
   const shown = render('render-question', { correct_answer_shown: true });
-  assert.deepEqual(canvas(shown).plugins.map((p: any) => p.id ?? p.name), ['axes', 'fd-solution-overlay', 'hl-solution-overlay', 'fd', 'hl', 'pt']);
+  assert.deepEqual(canvas(shown).plugins.map((p: { id?: string; name: string }) => p.id ?? p.name), ['axes', 'fd-solution-overlay', 'hl-solution-overlay', 'fd', 'hl', 'pt']);
   assert.match(shown, /data-overlay-solution="true"/);
   const submitted = { raw_submitted_answers: { [KEY]: encode({ data: { hl: [{ y: 100 }] }, gradeable: {} }) } };
   const sub = render('render-submission', { ...submitted, partial_scores: { s: { score: 0.5, weight: 1, feedback: [{ correct: false, feedback_text: 'Not 2^x <here>' }] } } });
