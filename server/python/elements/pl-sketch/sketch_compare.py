@@ -57,7 +57,8 @@ def _compare_tool(tool, items, canvas: Canvas, x1, x2, y, fun, tol, greater):
                 x = a + i * (b - a) / 9
                 points.append((x, s[1] + (x - s[0]) * (e[1] - s[1]) / (e[0] - s[0])))
     elif fun is None:
-        values = [p[1] for c in d.curves for p in c.points if x1 <= p[0] <= x2]
+        # Only what is on the canvas: a curve beyond its top or bottom is undefined there for the grader.
+        values = [p[1] for c in d.curves for p in c.points if x1 <= p[0] <= x2 and d.in_y(p[1])]
         if not values:
             return "ndef"
         extreme = min(values) if greater else max(values)

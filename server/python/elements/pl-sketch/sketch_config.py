@@ -6,7 +6,8 @@ import re
 
 import prairielearn as pl
 from sketch_functions import parse_function
-from sketch_geometry import canvas_of_ranges, sample_function, spline_through
+from sketch_fit import fit_curve
+from sketch_geometry import canvas_of_ranges, sample_function
 
 DASH_STYLES = {"solid", "dashed", "longdashed", "dotted", "dashdotted"}
 COMMON_TOOL_ATTRIBS = ["label", "limit", "color", "helper", "read-only", "group"]
@@ -143,7 +144,7 @@ def read_drawing(tag, tools: dict, ranges: dict) -> dict:
 
 def client_drawings(drawings: list[dict], tool: dict, ranges: dict) -> list:
     """One tool's drawings in the page's format: {"y"} / {"x"} per line, a flat list of {"x","y"} for
-    points and line ends, and one list per curve (its clicked points; for free-draw, its spline)."""
+    points and line ends, and one list per curve (its clicked points; for free-draw, its fitted spline)."""
     canvas = canvas_of_ranges(ranges)
     mine = [d for d in drawings if d["toolid"] == tool["id"]]
     name = tool["name"]
@@ -159,7 +160,7 @@ def client_drawings(drawings: list[dict], tool: dict, ranges: dict) -> list:
         pieces = [ps] if d["fun"] is None else sample_function(parse_function(d["fun"]), *d["xrange"], canvas)
         for piece in pieces:
             if name == "freeform":
-                piece = spline_through(piece)
+                piece = fit_curve(piece, 5)  # a free-draw curve is stored as its fitted spline
             curves.append([{"x": p[0], "y": p[1]} for p in piece])
     return curves
 
