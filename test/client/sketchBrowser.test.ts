@@ -12,7 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { previewPage } from '../../client/src/questionPreview/previewPage';
 import type { PreviewState } from '../../server/lib/protocol/questionPreview';
-import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
+import { ELEMENTS_DIR, phaseData, pythonJson, runElement } from '../lib/runtime/elementHarness';
 import { launchChromium, playwright, webviewTab } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -85,7 +85,8 @@ test('an author draws with four pl-sketch tools; the input holds PrairieLearn\'s
     for (let i = 1; i <= 40; i++) await tab.mouse.move(...at(-5 + i / 4, (-5 + i / 4) / 2));
     await tab.mouse.up();
     await tab.click('button[data-tool="sp"]');
-    for (const [x, y] of [[-3, 3], [0, 0.5], [3, 3]]) await tab.mouse.click(...at(x, y));
+    // Three clicks would not do: PrairieLearn's grader finds that fit's flanks straight, not concave.
+    for (const [x, y] of [[-3, 3], [-1.5, 1], [0, 0.5], [1.5, 1], [3, 3]]) await tab.mouse.click(...at(x, y));
     await tab.keyboard.press('Enter');
 
     const sub = await field();
@@ -102,9 +103,14 @@ test('an author draws with four pl-sketch tools; the input holds PrairieLearn\'s
     assert.deepEqual(sub.gradeable.fd[0].spline, sub.data.fd[0].map((p: { x: number; y: number }) => [p.x, p.y]));
     assert.equal(sub.gradeable.fd[0].spline.length % 3, 1);
     // Spline: its state is the clicked points; the gradeable is a spline through them.
-    assert.equal(sub.data.sp[0].length, 3);
-    assert.equal(sub.gradeable.sp[0].spline.length, 7);
+    assert.equal(sub.data.sp[0].length, 5);
+    assert.equal(sub.gradeable.sp[0].spline.length, 13);
     assert.deepEqual(sub.gradeable.ref, ref);
+    // The page fits curves as the controller's sketch_fit.py (PrairieLearn's fit): the spline through the
+    // clicks (error 0), rounded to 2 decimals as the canvas stores it.
+    const fitted = pythonJson(`sys.path.insert(0, ${JSON.stringify(path.join(ELEMENTS_DIR, 'pl-sketch'))})\nfrom sketch_fit import fit_curve\n` +
+      `print(json.dumps([[round(v, 2) for v in p] for p in fit_curve(${JSON.stringify(sub.data.sp[0].map((p: { x: number; y: number }) => [p.x, p.y]))}, 0)]))`);
+    assert.deepEqual(sub.gradeable.sp[0].spline, fitted);
     const raw = await tab.evaluate(`document.querySelector('input[name="s-sketchresponse-submission"]').value`) as string;
     assert.deepEqual(grade(raw), { score: 1, weight: 1, feedback: [{ correct: true, feedback_text: 'Correct!' }] });
 

@@ -26,16 +26,63 @@
   }
   const round2 = (v) => Math.round(v * 100) / 100;
 
-  /** A smooth spline through the points (Catmull-Rom tangents), as [[x, y], ...] with 3n+1 entries. */
-  function splineThrough(points) {
+  // Cubic Bezier pieces fitted to points: Schneider's algorithm, as PrairieLearn's canvas fits free-draw
+  // strokes (error 5) and splines and polylines (error 0: a smooth piece per pair of points). The same
+  // steps as the controller's sketch_fit.py, so the page and the server fit alike.
+  const sub = (a, b) => [a[0] - b[0], a[1] - b[1]], add = (a, b) => [a[0] + b[0], a[1] + b[1]];
+  const mul = (a, k) => [a[0] * k, a[1] * k], dot = (a, b) => a[0] * b[0] + a[1] * b[1];
+  const unit = (a) => mul(a, 1 / Math.hypot(a[0], a[1]));
+  const bez = (c, t) => { const u = 1 - t; return add(add(mul(c[0], u ** 3), mul(c[1], 3 * u * u * t)), add(mul(c[2], 3 * u * t * t), mul(c[3], t ** 3))); };
+  const bez1 = (c, t) => { const u = 1 - t; return add(add(mul(sub(c[1], c[0]), 3 * u * u), mul(sub(c[2], c[1]), 6 * u * t)), mul(sub(c[3], c[2]), 3 * t * t)); };
+  const bez2 = (c, t) => add(mul(add(sub(c[2], mul(c[1], 2)), c[0]), 6 * (1 - t)), mul(add(sub(c[3], mul(c[2], 2)), c[1]), 6 * t));
+  function leastSquares(pts, us, l, r) {
+    const first = pts[0], last = pts[pts.length - 1];
+    let c00 = 0, c01 = 0, c11 = 0, x0 = 0, x1 = 0;
+    pts.forEach((p, i) => {
+      const t = us[i], a0 = mul(l, 3 * (1 - t) ** 2 * t), a1 = mul(r, 3 * (1 - t) * t * t);
+      c00 += dot(a0, a0); c01 += dot(a0, a1); c11 += dot(a1, a1);
+      const rest = sub(p, bez([first, first, last, last], t));
+      x0 += dot(a0, rest); x1 += dot(a1, rest);
+    });
+    const det = c00 * c11 - c01 * c01;
+    let al = det === 0 ? 0 : (x0 * c11 - x1 * c01) / det, ar = det === 0 ? 0 : (c00 * x1 - c01 * x0) / det;
+    const span = Math.hypot(...sub(first, last));
+    if (al < 1e-6 * span || ar < 1e-6 * span) al = ar = span / 3;
+    return [first, add(first, mul(l, al)), add(last, mul(r, ar)), last];
+  }
+  function worst(pts, c, us) {
+    let w = 0, at = Math.floor(pts.length / 2);
+    pts.forEach((p, i) => { const d = sub(bez(c, us[i]), p), e = dot(d, d); if (e > w) { w = e; at = i; } });
+    return [w, at];
+  }
+  function fitPieces(pts, l, r, error) {
+    if (pts.length === 2) {
+      const third = Math.hypot(...sub(pts[0], pts[1])) / 3;
+      return [[pts[0], add(pts[0], mul(l, third)), add(pts[1], mul(r, third)), pts[1]]];
+    }
+    const acc = [0];
+    for (let i = 1; i < pts.length; i++) acc.push(acc[i - 1] + Math.hypot(...sub(pts[i], pts[i - 1])));
+    let us = acc.map((v) => v / acc[acc.length - 1]);
+    let c = leastSquares(pts, us, l, r);
+    let [w, split] = worst(pts, c, us);
+    if (w < error) return [c];
+    if (w < error ** 2) {
+      for (let k = 0; k < 20; k++) {
+        us = us.map((t, i) => { const d = sub(bez(c, t), pts[i]), d1 = bez1(c, t), den = dot(d1, d1) + dot(d, bez2(c, t)); return den === 0 ? t : t - dot(d, d1) / den; });
+        c = leastSquares(pts, us, l, r);
+        [w, split] = worst(pts, c, us);
+        if (w < error) return [c];
+      }
+    }
+    const center = unit(sub(pts[split - 1], pts[split + 1]));
+    return [...fitPieces(pts.slice(0, split + 1), l, center, error), ...fitPieces(pts.slice(split), mul(center, -1), r, error)];
+  }
+  /** The fitted spline, as [[x, y], ...] with 3n+1 entries, rounded to 2 decimals as the canvas stores it. */
+  function fitCurve(points, error) {
     const p = points.map((q) => [q.x, q.y]);
     if (p.length < 2) return p;
-    const out = [p[0]];
-    for (let i = 0; i < p.length - 1; i++) {
-      const a = p[Math.max(i - 1, 0)], b = p[i], c = p[i + 1], d = p[Math.min(i + 2, p.length - 1)];
-      out.push([b[0] + (c[0] - a[0]) / 6, b[1] + (c[1] - a[1]) / 6], [c[0] - (d[0] - b[0]) / 6, c[1] - (d[1] - b[1]) / 6], c);
-    }
-    return out;
+    const pieces = fitPieces(p, unit(sub(p[1], p[0])), unit(sub(p[p.length - 2], p[p.length - 1])), error);
+    return [pieces[0][0], ...pieces.flatMap((c) => c.slice(1))].map((q) => q.map(round2));
   }
   /** Straight pieces between the points, controls at the thirds. */
   function straight(points) {
@@ -66,8 +113,8 @@
         return out;
       }
       case 'freeform': return state.map((s) => ({ spline: s.map((p) => [p.x, p.y]) }));
-      case 'spline': return state.filter((s) => s.length >= 2).map((s) => ({ spline: splineThrough(s).map((q) => q.map(round2)) }));
-      case 'polyline': return state.filter((s) => s.length > 1).map((s) => ({ spline: straight(s).map((q) => q.map(round2)) }));
+      case 'spline': return state.filter((s) => s.length >= 2).map((s) => ({ spline: fitCurve(s, 0) }));
+      case 'polyline': return state.filter((s) => s.length > 1).map((s) => ({ spline: fitCurve(s, 0) }));
       default: return [];
     }
   }
@@ -118,7 +165,7 @@
       case 'spline':
       case 'polyline':
         for (const s of [...state, ...(pending ? [pending] : [])]) {
-          if (tool.name === 'spline') el('path', { d: pathOf(splineThrough(s)), ...stroke }, g);
+          if (tool.name === 'spline') el('path', { d: pathOf(fitCurve(s, 0)), ...stroke }, g);
           else {
             const pts = s.map((p) => `${p.x},${p.y}`).join(' ');
             el(tool.closed ? 'polygon' : 'polyline', { points: pts, ...stroke, fill: tool.closed ? tool.fillColor : 'none', 'fill-opacity': tool.closed ? tool.opacity : 0 }, g);
@@ -273,15 +320,12 @@
     });
     const endStroke = () => {
       if (!stroke) return;
-      const pts = stroke.filter((q, i) => i === 0 || i === stroke.length - 1 || Math.hypot(q.x - stroke[i - 1].x, q.y - stroke[i - 1].y) > 0);
+      // Repeated positions would give the fit a zero-length tangent.
+      const pts = stroke.filter((q, i) => i === 0 || q.x !== stroke[i - 1].x || q.y !== stroke[i - 1].y);
       stroke = null;
       if (pts.length < 2) { redraw(); return; }
-      // Every few pixels, then a smooth spline through them (PrairieLearn fits Bezier pieces to the stroke).
-      const kept = [pts[0]];
-      for (const q of pts.slice(1, -1)) if (Math.hypot(q.x - kept[kept.length - 1].x, q.y - kept[kept.length - 1].y) >= 8) kept.push(q);
-      kept.push(pts[pts.length - 1]);
       const t = active;
-      change(() => state[t.id].push(splineThrough(kept).map(([x, y]) => ({ x: round2(x), y: round2(y) }))));
+      change(() => state[t.id].push(fitCurve(pts, 5).map(([x, y]) => ({ x, y }))));
     };
     svg.addEventListener('pointerup', endStroke);
     svg.addEventListener('pointercancel', endStroke);
