@@ -59,6 +59,9 @@ REAL = {
 <pl-sketch-grade type="match-function" tool-id="absval" function="abs(x)" tolerance="30" allow-undefined="true" feedback="abs"></pl-sketch-grade>
 <pl-sketch-solution tool-id="sin" function="sin(x)"></pl-sketch-solution><pl-sketch-solution tool-id="parabola" function="x**2/4"></pl-sketch-solution>
 <pl-sketch-solution tool-id="absval" coordinates="(-3,3),(0,0),(3,3)"></pl-sketch-solution></pl-sketch>""",
+    "sin": """<pl-sketch answers-name="s" x-range="-1,7" y-range="-2,2" allow-blank="true"><pl-sketch-tool id="fd" type="free-draw"></pl-sketch-tool>
+<pl-sketch-grade type="match-function" tool-id="fd" function="sin(x)" x-range="0,6.28"></pl-sketch-grade>
+<pl-sketch-solution tool-id="fd" function="sin(x)" x-range="0,6.28"></pl-sketch-solution></pl-sketch>""",
     "increasing": """<pl-sketch answers-name="s" x-range="-1,5" y-range="-1,5" allow-blank="true">
 <pl-sketch-tool id="ref" type="point" read-only="true" color="dimgray" hollow="true"></pl-sketch-tool><pl-sketch-tool id="fd" type="free-draw"></pl-sketch-tool>
 <pl-sketch-initial tool-id="ref" coordinates="(0,1)"></pl-sketch-initial>
@@ -221,6 +224,11 @@ def submissions(key, c):
             "swapped": {"sin": [curve(c, lambda x: x * x / 4, -3.1, 3.1)], "parabola": [curve(c, math.sin, -3.1, 3.1)],
                         "absval": [curve_through(c, [(-3, 3), (0, 0), (3, 3)])]},
             "partial": {"sin": [curve(c, math.sin, 0, 3.1)], "parabola": [], "absval": []},
+        },
+        "sin": {
+            "right": {"fd": [curve(c, math.sin, -0.5, 6.5, 60)]},
+            "cosine": {"fd": [curve(c, math.cos, -0.5, 6.5, 60)]},
+            "half": {"fd": [curve(c, math.sin, 0, 3.2, 40)]},
         },
         "increasing": {
             "right": {"fd": [curve(c, lambda x: 1 + x / 2, 0, 4)], "ref": []},
