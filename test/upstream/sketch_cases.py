@@ -85,6 +85,20 @@ REAL = {
 <pl-sketch-grade type="monot-increasing" tool-id="l"></pl-sketch-grade><pl-sketch-grade type="undefined-in" tool-id="l" x-range="3,"></pl-sketch-grade>
 <pl-sketch-solution tool-id="v" coordinates="2"></pl-sketch-solution><pl-sketch-solution tool-id="h" coordinates="2"></pl-sketch-solution>
 <pl-sketch-solution tool-id="l" coordinates="(-2,-2),(2,1)"></pl-sketch-solution></pl-sketch>""",
+    "mix": """<pl-sketch answers-name="s" x-range="-4,6" y-range="-3,7" allow-blank="true">
+<pl-sketch-tool id="pl" type="polyline"></pl-sketch-tool><pl-sketch-tool id="p" type="point"></pl-sketch-tool>
+<pl-sketch-tool id="v" type="vertical-line"></pl-sketch-tool><pl-sketch-tool id="l" type="line"></pl-sketch-tool>
+<pl-sketch-tool id="f" type="free-draw"></pl-sketch-tool>
+<pl-sketch-grade type="concave-up" tool-id="pl" x-range="0,2"></pl-sketch-grade>
+<pl-sketch-grade type="count" tool-id="p" count="2" mode="at-least" x-range="0,4"></pl-sketch-grade>
+<pl-sketch-grade type="greater-than" tool-id="p" function="x-1"></pl-sketch-grade>
+<pl-sketch-grade type="undefined-in" tool-id="v,p" x-range="-4,-1"></pl-sketch-grade>
+<pl-sketch-grade type="match" tool-id="f" x="1"></pl-sketch-grade><pl-sketch-grade type="match" tool-id="p" y="3"></pl-sketch-grade>
+<pl-sketch-grade type="monot-decreasing" tool-id="l"></pl-sketch-grade><pl-sketch-grade type="less-than" tool-id="l" y="4" x-range="-2,2"></pl-sketch-grade>
+<pl-sketch-grade type="defined-in" tool-id="l,f" x-range="-2,3" tolerance="10"></pl-sketch-grade>
+<pl-sketch-grade type="less-than" tool-id="f" function="y+1" xy-flip="true" y-range="0,4"></pl-sketch-grade>
+<pl-sketch-grade type="match" tool-id="l" x="3" y="0" endpoint="either" tolerance="10"></pl-sketch-grade>
+<pl-sketch-grade type="match" tool-id="pl" x="0" y="1"></pl-sketch-grade></pl-sketch>""",
     "down": """<pl-sketch answers-name="s" allow-blank="true"><pl-sketch-tool id="c" type="spline"></pl-sketch-tool>
 <pl-sketch-grade type="concave-down" tool-id="c" x-range="-3,3"></pl-sketch-grade><pl-sketch-grade type="monot-decreasing" tool-id="c" x-range="0,3"></pl-sketch-grade>
 <pl-sketch-grade type="less-than" tool-id="c" function="2-x**2/4" x-range="-3,3" tolerance="20"></pl-sketch-grade>
@@ -248,6 +262,16 @@ def submissions(key, c):
         "lines": {
             "right": {"v": [vline(c, 2)], "h": [hline(c, 2)], "l": [curve_through(c, [(-2, -2), (2, 1)])]},
             "backwards": {"v": [vline(c, 2), vline(c, -3)], "h": [hline(c, 0)], "l": [curve_through(c, [(4, 1), (-2, -2)])]},
+        },
+        "mix": {
+            "a": {"pl": [curve_through(c, [(-1, 1), (0, 1), (1, 3)])], "p": [point(c, 1, 3), point(c, 3, 3.5)], "v": [vline(c, 5)],
+                  "l": [curve_through(c, [(-2, 3), (3, 0)])], "f": [curve(c, lambda x: x / 2, -3, 3)]},
+            "b": {"pl": [curve_through(c, [(0, 0), (1, 2), (2, 2.2)])], "p": [point(c, -2, 3), point(c, 2, 0.5), point(c, 2.02, 0.5)],
+                  "v": [vline(c, -2)], "l": [curve_through(c, [(-2, -2), (3, 0)])], "f": [curve(c, lambda x: 2 * x, -1, 2)]},
+            "c": {"pl": [], "p": [point(c, 5, 6.8)], "v": [], "l": [curve_through(c, [(3.1, 0.2), (-2, 6)])],
+                  "f": [curve(c, lambda x: 4 - x, 0.5, 5.5)]},
+            "d": {"pl": [curve_through(c, [(0, 1), (4, 1)])], "p": [], "v": [vline(c, -3.9), vline(c, 5.9)], "l": [],
+                  "f": [curve(c, lambda x: x * x / 3 - 2, -4, 5.9)]},
         },
         "down": {
             "right": {"c": [curve(c, lambda x: 1 - x * x / 4, -4, 4)]},
