@@ -2,7 +2,8 @@
 // page script): an author draws with four tools (horizontal line, point, free-draw, spline) with the
 // mouse; the hidden input then holds what PrairieLearn's canvas submits (base64 of JSON: its state
 // {apiVersion, meta, data} plus "gradeable", the shape PrairieLearn's pl-sketch.py parse reads at
-// commit 88fb855), and the real controller parses and grades it. Undo takes the last drawing back.
+// commit 88fb855), and the real controller parses and grades it. Undo takes the last drawing back; a
+// drawing typed before a re-render comes back.
 // Chromium and playwright-core come from test/vscode/setup.sh; without them the test skips (a failure
 // under CI=true).
 import { test } from 'node:test';
@@ -31,16 +32,16 @@ const state: PreviewState = {
   submissions: [], issues: [], sameVariant: false,
 };
 
-function page(dir: string, question: string): string {
+function page(dir: string, question: string, typed?: Record<string, string>): string {
   const f = (p: string) => `file://${p}`;
   const el = path.join(ELEMENTS_DIR, 'pl-sketch');
   const head = `<link href="${f(path.join(el, 'pl-sketch.css'))}" rel="stylesheet">\n<script src="${f(path.join(el, 'pl-sketch.js'))}"></script>`;
   const dist = path.join(ROOT, 'dist');
-  const html = previewPage({ state, panels: { question, submissions: [], head } }, {
+  const html = previewPage({ state, panels: { question, submissions: [], head }, typed }, {
     nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
     katexAutoRender: f(`${dist}/katex/auto-render.min.js`),
   });
-  const file = path.join(dir, 'sketch.html');
+  const file = path.join(dir, typed ? 'typed.html' : 'sketch.html');
   fs.writeFileSync(file, html);
   return `file://${file}`;
 }
@@ -121,6 +122,14 @@ test('an author draws with four pl-sketch tools; the input holds PrairieLearn\'s
     const raw2 = await tab.evaluate(`document.querySelector('input[name="s-sketchresponse-submission"]').value`) as string;
     assert.equal(grade(raw2).score, 0.8);
     assert.deepEqual(errors, [], 'no script errors and no CSP violations');
+
+    // After a re-render the preview puts the typed drawing back; the canvas opens with it.
+    const again = await webviewTab(browser);
+    await again.tab.goto(page(dir, question, { 's-sketchresponse-submission': raw2 }));
+    await again.tab.waitForSelector('.pl-sketch-canvas [data-tool="fd"] path');
+    const reopened = JSON.parse(Buffer.from(await again.tab.evaluate(`document.querySelector('input[name="s-sketchresponse-submission"]').value`) as string, 'base64').toString('utf8'));
+    assert.deepEqual(reopened.data, undone.data);
+    assert.deepEqual(again.errors, []);
   } finally {
     await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -187,6 +187,15 @@
     const tools = toolsOf(config);
     const state = {};
     for (const t of tools) state[t.id] = JSON.parse(JSON.stringify(config.initialstate[t.id] || []));
+    // A drawing the preview put back after a re-render (data-restore-hidden) replaces the opening one.
+    if (input && input.value && !config.readonly) {
+      try {
+        const kept = decode(input.value).data || {};
+        for (const t of tools) if (Array.isArray(kept[t.id])) state[t.id] = kept[t.id];
+      } catch {
+        // Not a drawing of this canvas: the opening drawings stay.
+      }
+    }
     const history = [];
     let active = tools.find((t) => !t.readonly && !config.readonly) || null;
     let pending = null; // a spline/polyline being clicked in
@@ -345,7 +354,11 @@
       }
     }
   }
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setUpAll);
-  else setUpAll();
-  new MutationObserver(setUpAll).observe(document.documentElement, { childList: true, subtree: true });
+  // Only once the page is parsed: the preview has then put back a drawing typed before a re-render.
+  function start() {
+    setUpAll();
+    new MutationObserver(setUpAll).observe(document.body, { childList: true, subtree: true });
+  }
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
 })();

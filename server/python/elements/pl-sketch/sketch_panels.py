@@ -44,8 +44,11 @@ def panel_html(canvas_id: str, config: dict, overlay: bool, read_only: bool, par
             f'<span class="pl-sketch-format-error">{html.escape(error)}</span></div>')
     encoded = base64.b64encode(json.dumps(config).encode("utf-8")).decode("ascii")
     name_attr = f' name="{html.escape(canvas_id)}-sketchresponse-submission"' if named else ""
+    # data-restore-hidden: the preview puts a drawing typed before a re-render back into the input, and
+    # the page script opens it.
+    keep = " data-restore-hidden" if named and not config.get("readonly") else ""
     parts.append(
-        f'<div class="sketchresponse pl-sketch" data-sketch-id="{html.escape(canvas_id)}" '
+        f'<div class="sketchresponse pl-sketch"{keep} data-sketch-id="{html.escape(canvas_id)}" '
         f'data-overlay-solution="{json.dumps(overlay)}" data-config="{encoded}">'
         f'<input type="hidden" id="{html.escape(canvas_id)}-sketchresponse-submission"{name_attr} />'
         f'<div id="{html.escape(canvas_id)}-si-container" class="si-container" tabindex="0">Loading sketching canvas...</div></div>')
