@@ -2,8 +2,8 @@
 // page script): an author draws with four tools (horizontal line, point, free-draw, spline) with the
 // mouse; the hidden input then holds what PrairieLearn's canvas submits (base64 of JSON: its state
 // {apiVersion, meta, data} plus "gradeable", the shape PrairieLearn's pl-sketch.py parse reads at
-// commit 88fb855), and the real controller parses and grades it. Undo takes the last drawing back; a
-// drawing typed before a re-render comes back.
+// commit 88fb855), and the real controller parses and grades it. Undo takes the last drawing back, Erase
+// the one clicked; a drawing typed before a re-render comes back.
 // Chromium and playwright-core come from test/vscode/setup.sh; without them the test skips (a failure
 // under CI=true).
 import { test } from 'node:test';
@@ -121,6 +121,13 @@ test('an author draws with four pl-sketch tools; the input holds PrairieLearn\'s
     assert.deepEqual(undone.data.sp, []);
     const raw2 = await tab.evaluate(`document.querySelector('input[name="s-sketchresponse-submission"]').value`) as string;
     assert.equal(grade(raw2).score, 0.8);
+    // Erase: a click on the point deletes it (and nothing else); the read-only reference point stays.
+    await tab.click('button[data-action="erase"]');
+    await tab.mouse.click(...at(1.03, -1.03));
+    const erased = await field();
+    assert.deepEqual([erased.data.pt, erased.data.hl.length, erased.data.fd.length, erased.gradeable.ref], [[], 1, 1, ref]);
+    await tab.click('button[data-action="undo"]');
+    assert.equal((await field()).data.pt.length, 1);
     assert.deepEqual(errors, [], 'no script errors and no CSP violations');
 
     // After a re-render the preview puts the typed drawing back; the canvas opens with it.

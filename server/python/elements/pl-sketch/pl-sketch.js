@@ -200,6 +200,7 @@
     let active = tools.find((t) => !t.readonly && !config.readonly) || null;
     let pending = null; // a spline/polyline being clicked in
     let stroke = null; // a free-draw stroke being drawn
+    let erasing = false; // clicks delete the drawing nearest to them
 
     container.replaceChildren();
     const bar = document.createElement('div');
@@ -248,6 +249,8 @@
     }
     function choose(t) {
       if (pending) finish();
+      erasing = false;
+      bar.querySelector('[data-action="erase"]')?.classList.remove('active');
       active = t;
       redraw();
     }
@@ -279,6 +282,8 @@
       button(p.label, () => choose(p), p.id, p.color);
     }
     button('Undo', () => { if (pending) { pending = null; redraw(); return; } if (history.length) { Object.assign(state, JSON.parse(history.pop())); redraw(); save(); } }).dataset.action = 'undo';
+    const eraser = button('Erase', () => { if (pending) finish(); erasing = !erasing; eraser.classList.toggle('active', erasing); });
+    eraser.dataset.action = 'erase';
     button('Clear tool', () => { if (active) change(() => { state[active.id] = []; pending = null; }); }).dataset.action = 'clear';
     if (root.dataset.overlaySolution === 'true') {
       button('Toggle solution', () => { for (const g of svg.querySelectorAll('.overlay')) g.style.display = g.style.display === 'none' ? '' : 'none'; }).dataset.action = 'overlay';
@@ -292,8 +297,41 @@
       return { x: round2(x), y: round2(y) };
     }
     const full = (t) => t.limit && count(t) >= t.limit;
+    /** The drawing (tool, index in its state, how many entries) nearest p, if within 10 px. */
+    function nearest(p) {
+      const seg = (a, b) => {
+        const dx = b.x - a.x, dy = b.y - a.y, len = dx * dx + dy * dy;
+        const k = len ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len)) : 0;
+        return Math.hypot(p.x - a.x - k * dx, p.y - a.y - k * dy);
+      };
+      const along = (pts) => (pts.length === 1 ? Math.hypot(p.x - pts[0].x, p.y - pts[0].y) : Math.min(...pts.slice(1).map((q, i) => seg(pts[i], q))));
+      let best = null;
+      const consider = (t, index, size, d) => { if (d <= 10 && (!best || d < best.d)) best = { t, index, size, d }; };
+      for (const t of tools.filter((u) => !u.readonly && !u.overlay)) {
+        const s = state[t.id];
+        if (t.name === 'line-segment') for (let i = 0; i + 1 < s.length; i += 2) consider(t, i, 2, seg(s[i], s[i + 1]));
+        else s.forEach((o, i) => {
+          if (t.name === 'point') consider(t, i, 1, Math.hypot(p.x - o.x, p.y - o.y));
+          else if (t.name === 'horizontal-line') consider(t, i, 1, Math.abs(p.y - o.y));
+          else if (t.name === 'vertical-line') consider(t, i, 1, Math.abs(p.x - o.x));
+          else {
+            const spline = t.name === 'freeform' ? o.map((q) => [q.x, q.y]) : fitCurve(o, 0);
+            const pts = [];
+            for (let k = 0; k + 3 < spline.length; k += 3) for (let j = 0; j <= 8; j++) { const q = bez(spline.slice(k, k + 4), j / 8); pts.push({ x: q[0], y: q[1] }); }
+            consider(t, i, 1, along(pts.length ? pts : o));
+          }
+        });
+      }
+      return best;
+    }
     svg.addEventListener('pointerdown', (ev) => {
-      if (config.readonly || !active || active.readonly) return;
+      if (config.readonly) return;
+      if (erasing) {
+        const hit = nearest(at(ev));
+        if (hit) change(() => state[hit.t.id].splice(hit.index, hit.size));
+        return;
+      }
+      if (!active || active.readonly) return;
       const p = at(ev);
       const t = active;
       if (t.name === 'freeform') {
