@@ -85,21 +85,6 @@ def sample_function(fun, x_min: float, x_max: float, canvas: Canvas) -> list[lis
     return pieces
 
 
-def spline_through(points: list[list[float]]) -> list[list[float]]:
-    """A smooth spline through the points (Catmull-Rom tangents), in the page's spline format."""
-    if len(points) < 2:
-        return [list(p) for p in points]
-    out = [list(points[0])]
-    for i in range(len(points) - 1):
-        p0 = points[max(i - 1, 0)]
-        p1, p2 = points[i], points[i + 1]
-        p3 = points[min(i + 2, len(points) - 1)]
-        out.append([p1[0] + (p2[0] - p0[0]) / 6, p1[1] + (p2[1] - p0[1]) / 6])
-        out.append([p2[0] - (p3[0] - p1[0]) / 6, p2[1] - (p3[1] - p1[1]) / 6])
-        out.append(list(p2))
-    return out
-
-
 def straight_spline(points: list[list[float]]) -> list[list[float]]:
     """Straight pieces between the points, in the page's spline format (controls at thirds)."""
     out = [list(points[0])]
@@ -141,7 +126,6 @@ class Curve:
 
     def __init__(self, spline: list[list[float]], canvas: Canvas) -> None:
         self.points = [canvas.graph(px, py) for px, py in bezier_points(spline)]
-        self.knots = [canvas.graph(px, py) for px, py in spline[::3]]
         xs = [p[0] for p in self.points]
         self.extent = [min(xs), max(xs)]
         self.domain = _on_canvas_runs(self.points, canvas.y0, canvas.y1)
