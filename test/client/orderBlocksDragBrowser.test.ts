@@ -59,7 +59,7 @@ test('a pointer drag moves the pressed block in a nested, scrolled page', { time
     await page.locator('body').evaluate(() => window.scrollBy(0, 90));
     assert.ok(await scrollY() - pressedY > grabbed.height, 'scrolled by more than a block');
     const target = (await answerList.boundingBox())!;
-    const levelPx = 2 * await answerList.evaluate((l) => parseFloat(getComputedStyle(l).fontSize));
+    const levelPx = 2 * await answerList.evaluate((l: Element) => parseFloat(getComputedStyle(l).fontSize));
     await tab.mouse.move(target.x + 5 + 2 * levelPx, target.y + target.height - 4, { steps: 5 });
     await tab.mouse.up();
     assert.deepEqual(await placed(), ['def count_vowels(word):@0', 'count = 0@2']);
