@@ -1,8 +1,12 @@
 // playwright-core and Chromium for the page-script tests, from test/vscode/setup.sh (as the real-VS Code
 // tests get them): a reason string when they are missing, so that a test can skip (or fail under CI=true).
 import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
+import { previewPage, type PreviewPageOptions } from '../../client/src/questionPreview/previewPage';
+import type { PreviewState } from '../../server/lib/protocol/questionPreview';
+import { ELEMENTS_DIR } from '../lib/runtime/elementHarness';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -33,4 +37,51 @@ export async function webviewTab(browser: any): Promise<{ tab: any; errors: stri
   tab.on('console', (m: any) => m.type() === 'error' && errors.push(m.text()));
   await tab.addInitScript({ content: 'window.posted = []; window.acquireVsCodeApi = () => ({ postMessage: (m) => window.posted.push(m) });' });
   return { tab, errors };
+}
+
+/** The preview's state for a page test: nothing in it is shown but the panels. */
+const STATE: PreviewState = {
+  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
+  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
+  submissions: [], issues: [], sameVariant: false,
+};
+
+/** The libraries the preview bundles in dist/ (node build.mjs), each given to the page only when asked for. */
+export type PreviewLibrary = 'ace' | 'viz' | 'quill' | 'excalidraw';
+
+export interface PreviewFile {
+  /** The panels; `submissions` defaults to none, the head is made from `elementFiles`. */
+  panels: { question: string; submissions?: string[]; answer?: string };
+  typed?: PreviewPageOptions['typed'];
+  readOnly?: PreviewPageOptions['readOnly'];
+  /** Files of the runtime's elements for the head, as `<element>/<file>.css|js`, in order. */
+  elementFiles: string[];
+  /** The page's nonce on those scripts, as the runtime writes it for elements that need it. */
+  scriptNonce?: boolean;
+  libraries?: PreviewLibrary[];
+}
+
+const fileUrl = (p: string) => `file://${p}`;
+
+/**
+ * The preview page (previewPage: its CSP, nonce and page script) written to `file` and its file: URL.
+ * Assets are file: URLs, the page's cspSource, as a webview's resource URIs are.
+ */
+export function previewFile(file: string, o: PreviewFile): string {
+  const head = o.elementFiles.map((rel) => {
+    const url = fileUrl(path.join(ELEMENTS_DIR, rel));
+    return rel.endsWith('.css') ? `<link href="${url}" rel="stylesheet">` : `<script${o.scriptNonce ? ' nonce="N0NCE"' : ''} src="${url}"></script>`;
+  }).join('\n');
+  const dist = path.join(ROOT, 'dist');
+  const lib = (name: PreviewLibrary, value: string) => (o.libraries?.includes(name) ? value : undefined);
+  const html = previewPage({
+    state: STATE, panels: { submissions: [], ...o.panels, head }, typed: o.typed, ...(o.readOnly ? { readOnly: o.readOnly } : {}),
+  }, {
+    nonce: 'N0NCE', cspSource: 'file:', katexCss: fileUrl(`${dist}/katex/katex.min.css`), katexJs: fileUrl(`${dist}/katex/katex.min.js`),
+    katexAutoRender: fileUrl(`${dist}/katex/auto-render.min.js`),
+    aceBase: lib('ace', fileUrl(`${dist}/ace/`)), vizJs: lib('viz', fileUrl(`${dist}/viz/viz-global.js`)),
+    quillBase: lib('quill', fileUrl(`${dist}/quill/`)), excalidrawBase: lib('excalidraw', fileUrl(`${dist}/excalidraw/`)),
+  });
+  fs.writeFileSync(file, html);
+  return fileUrl(file);
 }

@@ -9,38 +9,15 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { previewPage } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/lib/protocol/questionPreview';
-import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
-import { launchChromium, playwright, webviewTab } from './chromium';
+import { phaseData, runElement } from '../lib/runtime/elementHarness';
+import { launchChromium, playwright, previewFile, webviewTab } from './chromium';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const DRAWING = `<pl-drawing gradable="true" answers-name="fbd" grid-size="20" width="300" height="200">
 <pl-drawing-initial><pl-rectangle x1="100" y1="120" width="80" height="40"></pl-rectangle><pl-text x1="10" y1="190" label="block" latex="false"></pl-text></pl-drawing-initial>
 <pl-drawing-answer><pl-vector x1="100" y1="80" angle="-90"></pl-vector><pl-point x1="200" y1="100"></pl-point></pl-drawing-answer>
 <pl-controls><pl-controls-group label="Add"><pl-drawing-button type="pl-vector"></pl-drawing-button><pl-drawing-button type="pl-point"></pl-drawing-button>
 <pl-drawing-button type="delete"></pl-drawing-button></pl-controls-group></pl-controls></pl-drawing>`;
-
-const state: PreviewState = {
-  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
-  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
-  submissions: [], issues: [], sameVariant: false,
-};
-
-function page(dir: string, question: string): string {
-  const f = (p: string) => `file://${p}`;
-  const el = path.join(ELEMENTS_DIR, 'pl-drawing');
-  const head = [`<link href="${f(path.join(el, 'pl-drawing.css'))}" rel="stylesheet">`,
-    ...['pl-drawing-shapes.js', 'pl-drawing.js'].map((s) => `<script src="${f(path.join(el, s))}"></script>`)].join('\n');
-  const dist = path.join(ROOT, 'dist');
-  const html = previewPage({ state, panels: { question, submissions: [], head } }, {
-    nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
-    katexAutoRender: f(`${dist}/katex/auto-render.min.js`),
-  });
-  const file = path.join(dir, 'drawing.html');
-  fs.writeFileSync(file, html);
-  return `file://${file}`;
-}
+const DRAWING_FILES = ['pl-drawing/pl-drawing.css', 'pl-drawing/pl-drawing-shapes.js', 'pl-drawing/pl-drawing.js'];
 
 function gradeRaw(correct: Record<string, any>, raw: string) {
   const parsed = runElement('pl-drawing', 'parse', DRAWING, phaseData('parse', { correct_answers: correct, submitted_answers: { fbd: raw }, raw_submitted_answers: { fbd: raw } })).data;
@@ -62,7 +39,7 @@ test('students place, drag and turn objects on the pl-drawing canvas; the submis
   const browser = await launchChromium(pw);
   try {
     const { tab, errors } = await webviewTab(browser);
-    await tab.goto(page(dir, question));
+    await tab.goto(previewFile(path.join(dir, 'drawing.html'), { panels: { question }, elementFiles: DRAWING_FILES }));
     await tab.waitForSelector('.pl-drawing-svg');
     // The initial objects are drawn; nothing is submitted yet.
     assert.deepEqual(await tab.evaluate(`[...document.querySelectorAll('.pl-drawing-svg [data-type]')].map((n) => n.getAttribute('data-type'))`), ['pl-rectangle', 'pl-text']);

@@ -8,40 +8,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { previewPage } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/lib/protocol/questionPreview';
-import { ELEMENTS_DIR } from '../lib/runtime/elementHarness';
 import { makeVariant, render } from '../lib/runtime/fixtures/elements2/lifecycle';
-import { launchChromium, playwright, webviewTab } from './chromium';
+import { launchChromium, playwright, previewFile, webviewTab } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BLOCKS = '<pl-order-blocks answers-name="p" indentation="true"><pl-answer>def f():</pl-answer><pl-answer indent="1">return 1</pl-answer><pl-answer correct="false">pass</pl-answer></pl-order-blocks>';
 const EDITOR = '<pl-file-editor file-name="main.py" ace-mode="ace/mode/python">def f():\n    return 1</pl-file-editor>';
+const FILES = ['pl-order-blocks/pl-order-blocks.css', 'pl-order-blocks/pl-order-blocks.js', 'pl-file-editor/pl-file-editor.css', 'pl-file-editor/pl-file-editor.js'];
 const EDITOR_FIELD = '_file_editor_f1bdda93d9a278e358509d498e17d97764c1fb29'; // sha1("main.py")
-
-
-const state: PreviewState = {
-  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
-  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
-  submissions: [], issues: [], sameVariant: false,
-};
-
-/** The preview page for both elements, served from file: URLs (the page's cspSource). */
-function page(dir: string, name: string, question: string, typed: Record<string, string> = {}): string {
-  const f = (p: string) => `file://${p}`;
-  const head = ['pl-order-blocks', 'pl-file-editor'].flatMap((el) => [
-    `<link href="${f(path.join(ELEMENTS_DIR, el, `${el}.css`))}" rel="stylesheet">`,
-    `<script src="${f(path.join(ELEMENTS_DIR, el, `${el}.js`))}"></script>`,
-  ]).join('\n');
-  const dist = path.join(ROOT, 'dist');
-  const html = previewPage({ state, panels: { question, submissions: [], head }, typed }, {
-    nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
-    katexAutoRender: f(`${dist}/katex/auto-render.min.js`), aceBase: f(`${dist}/ace/`),
-  });
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, html);
-  return `file://${file}`;
-}
 
 test('order blocks drag and move by keyboard, Ace edits the file, and both survive a re-render', { timeout: 120_000 }, async (t) => {
   assert.ok(fs.existsSync(path.join(ROOT, 'dist', 'ace', 'ace.js')), 'node build.mjs copies Ace to dist/ace');
@@ -58,7 +32,7 @@ test('order blocks drag and move by keyboard, Ace edits the file, and both survi
   const browser = await launchChromium(pw);
   try {
     const { tab, errors } = await webviewTab(browser);
-    await tab.goto(page(dir, 'first.html', question));
+    await tab.goto(previewFile(path.join(dir, 'first.html'), { panels: { question }, elementFiles: FILES, libraries: ['ace'] }));
     await tab.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     const answer = () => tab.evaluate(`JSON.parse(document.querySelector('input[name="p-input"]').value).map((b) => b.inner_html + '@' + b.indent)`);
 
@@ -100,7 +74,7 @@ test('order blocks drag and move by keyboard, Ace edits the file, and both survi
     }
     assert.ok(typed, 'the page reported the typed answers');
     assert.equal(typed[EDITOR_FIELD], Buffer.from(code, 'utf8').toString('base64'));
-    await tab.goto(page(dir, 'again.html', question, typed));
+    await tab.goto(previewFile(path.join(dir, 'again.html'), { panels: { question }, typed, elementFiles: FILES, libraries: ['ace'] }));
     await tab.waitForSelector('.pl-file-editor .ace_editor');
     assert.deepEqual(await tab.evaluate(`[...document.querySelectorAll('.pl-order-blocks-answer .pl-order-block-content')].map((e) => e.textContent)`),
       ['def f():', 'pass', 'return 1']);

@@ -10,19 +10,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { previewPage } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/lib/protocol/questionPreview';
-import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
+import { phaseData, runElement } from '../lib/runtime/elementHarness';
 import { BREAKOUTS } from '../lib/runtime/studentPayloads';
-import { launchChromium, playwright, webviewTab } from './chromium';
+import { launchChromium, playwright, previewFile, webviewTab } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-
-const state: PreviewState = {
-  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
-  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
-  submissions: [], issues: [], sameVariant: false,
-};
 
 const STARTER = JSON.stringify({
   type: 'excalidraw', version: 2, source: 'test', appState: {}, files: {},
@@ -38,18 +30,13 @@ async function until(tab: any, expr: string): Promise<void> {
   assert.fail(`never true in the page: ${expr}`);
 }
 
+/** The preview page of the question (and its submissions); `withLibrary` false leaves out dist/excalidraw. */
 function page(dir: string, question: string, answer: string | undefined, withLibrary: boolean, typed?: Record<string, string>, submissions: string[] = [], readOnly = false): string {
-  const f = (p: string) => `file://${p}`;
-  const el = path.join(ELEMENTS_DIR, 'pl-excalidraw');
-  const head = `<link href="${f(path.join(el, 'pl-excalidraw.css'))}" rel="stylesheet">\n<script src="${f(path.join(el, 'pl-excalidraw.js'))}" nonce="N0NCE"></script>`;
-  const dist = path.join(ROOT, 'dist');
-  const html = previewPage({ state, panels: { question, submissions, answer, head }, typed, ...(readOnly ? { readOnly: { title: 'Submission 1' } } : {}) }, {
-    nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
-    katexAutoRender: f(`${dist}/katex/auto-render.min.js`), ...(withLibrary ? { excalidrawBase: f(`${dist}/excalidraw/`) } : {}),
-  });
   const file = path.join(dir, `${withLibrary ? 'excalidraw' : 'nolib'}${typed ? '-typed' : ''}${readOnly ? '-record' : ''}.html`);
-  fs.writeFileSync(file, html);
-  return `file://${file}`;
+  return previewFile(file, {
+    panels: { question, submissions, answer }, typed, ...(readOnly ? { readOnly: { title: 'Submission 1' } } : {}),
+    elementFiles: ['pl-excalidraw/pl-excalidraw.css', 'pl-excalidraw/pl-excalidraw.js'], scriptNonce: true, libraries: withLibrary ? ['excalidraw'] : [],
+  });
 }
 
 test('a starter scene opens, a drawn rectangle is saved, read-only shows, a typed scene comes back; no library is said', { timeout: 180_000 }, async (t) => {

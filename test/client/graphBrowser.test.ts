@@ -8,32 +8,10 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { previewPage } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/lib/protocol/questionPreview';
-import { ELEMENTS_DIR, phaseData, runElement } from '../lib/runtime/elementHarness';
-import { launchChromium, playwright, webviewTab } from './chromium';
+import { phaseData, runElement } from '../lib/runtime/elementHarness';
+import { launchChromium, playwright, previewFile, webviewTab } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-
-
-const state: PreviewState = {
-  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
-  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
-  submissions: [], issues: [], sameVariant: false,
-};
-
-function page(dir: string, question: string, answer?: string): string {
-  const f = (p: string) => `file://${p}`;
-  const head = `<link href="${f(path.join(ELEMENTS_DIR, 'pl-graph', 'pl-graph.css'))}" rel="stylesheet">\n<script src="${f(path.join(ELEMENTS_DIR, 'pl-graph', 'pl-graph.js'))}"></script>`;
-  const dist = path.join(ROOT, 'dist');
-  const html = previewPage({ state, panels: { question, submissions: [], answer, head } }, {
-    nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
-    katexAutoRender: f(`${dist}/katex/auto-render.min.js`), vizJs: f(`${dist}/viz/viz-global.js`),
-  });
-  const file = path.join(dir, 'graph.html');
-  fs.writeFileSync(file, html);
-  return `file://${file}`;
-}
 
 test('a DOT graph and a weighted adjacency matrix are laid out as SVG in the page; bad DOT is said', { timeout: 120_000 }, async (t) => {
   assert.ok(fs.existsSync(path.join(ROOT, 'dist', 'viz', 'viz-global.js')), 'node build.mjs copies viz.js to dist/viz');
@@ -53,7 +31,7 @@ test('a DOT graph and a weighted adjacency matrix are laid out as SVG in the pag
   const browser = await launchChromium(pw);
   try {
     const { tab, errors } = await webviewTab(browser);
-    await tab.goto(page(dir, dot + weighted, broken));
+    await tab.goto(previewFile(path.join(dir, 'graph.html'), { panels: { question: dot + weighted, answer: broken }, elementFiles: ['pl-graph/pl-graph.css', 'pl-graph/pl-graph.js'], libraries: ['viz'] }));
     await tab.waitForSelector('#question-panel .pl-graph svg >> nth=1');
     const texts = await tab.evaluate(`[...document.querySelectorAll('#question-panel .pl-graph svg')].map((s) => [...s.querySelectorAll('text')].map((e) => e.textContent))`);
     assert.deepEqual(texts[0].sort(), ['end & here', 'go', 'start']);

@@ -10,14 +10,10 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { previewPage } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/lib/protocol/questionPreview';
-import { ELEMENTS_DIR } from '../lib/runtime/elementHarness';
 import { makeVariant, render, submit } from '../lib/runtime/fixtures/elements2/lifecycle';
-import { launchChromium, playwright, webviewTab } from './chromium';
+import { launchChromium, playwright, previewFile, webviewTab } from './chromium';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const f = (p: string) => `file://${p}`;
 const dist = path.join(ROOT, 'dist');
 const RTE = '<pl-rich-text-editor file-name="essay.html" counter="word"><p>Start</p></pl-rich-text-editor>';
 const RTE_FIELD = `_rich_text_editor_${createHash('sha1').update('essay.html').digest('hex')}`;
@@ -28,26 +24,13 @@ const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGP4z8DAwPA
 const HOSTILE = '<p onclick="window.pwned=1">Title <b>bold</b></p><img src="x" onerror="window.pwned=2"><script>window.pwned=3</script>' +
   '<a href="javascript:window.pwned=4" id="pwn">link</a><svg><script>window.pwned=5</script></svg><iframe srcdoc="<script>parent.pwned=6</script>"></iframe>';
 
-const state: PreviewState = {
-  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
-  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
-  submissions: [], issues: [], sameVariant: false,
-};
-
 /** The preview page (a submission's read-only page when `readOnly`), served from file: URLs (its cspSource). */
 function page(dir: string, name: string, panels: { question: string; submissions?: string[] }, readOnly = false): string {
   // The runtime puts the page's nonce on the elements' scripts; the read-only page runs no others.
-  const head = ['pl-rich-text-editor', 'pl-image-capture'].flatMap((el) => [
-    `<link href="${f(path.join(ELEMENTS_DIR, el, `${el}.css`))}" rel="stylesheet">`,
-    `<script nonce="N0NCE" src="${f(path.join(ELEMENTS_DIR, el, `${el}.js`))}"></script>`,
-  ]).join('\n');
-  const html = previewPage({ state, panels: { submissions: [], ...panels, head }, ...(readOnly ? { readOnly: { title: 'Submission 1' } } : {}) }, {
-    nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
-    katexAutoRender: f(`${dist}/katex/auto-render.min.js`), quillBase: f(`${dist}/quill/`),
+  return previewFile(path.join(dir, name), {
+    panels, ...(readOnly ? { readOnly: { title: 'Submission 1' } } : {}), scriptNonce: true, libraries: ['quill'],
+    elementFiles: ['pl-rich-text-editor', 'pl-image-capture'].flatMap((el) => [`${el}/${el}.css`, `${el}/${el}.js`]),
   });
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, html);
-  return f(file);
 }
 
 /** The raw answers of the newest Save & Grade the page posted. */

@@ -9,34 +9,12 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { previewPage } from '../../client/src/questionPreview/previewPage';
-import type { PreviewState } from '../../server/lib/protocol/questionPreview';
-import { ELEMENTS_DIR } from '../lib/runtime/elementHarness';
 import { makeVariant, render, submit } from '../lib/runtime/fixtures/elements2/lifecycle';
-import { launchChromium, playwright, webviewTab } from './chromium';
+import { launchChromium, playwright, previewFile, webviewTab } from './chromium';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const EL = 'pl-symbolic-input';
+const FILES = [`${EL}/${EL}.js`];
 const HTML = '<pl-symbolic-input answers-name="y" formula-editor="true" variables="x" correct-answer="sin(x) + 2x"></pl-symbolic-input>';
-
-const state: PreviewState = {
-  session: 's', courseRoot: '/c', qid: 'q', seed: '1', broken: false, params: {}, correctAnswers: {},
-  rendered: { questionHtml: '', submissionHtmls: [], headHtml: '', unsupportedElements: [], issues: [] },
-  submissions: [], issues: [], sameVariant: false,
-};
-
-function page(dir: string, name: string, question: string, typed: Record<string, string> = {}): string {
-  const f = (p: string) => `file://${p}`;
-  const head = `<script src="${f(path.join(ELEMENTS_DIR, EL, `${EL}.js`))}"></script>`;
-  const dist = path.join(ROOT, 'dist');
-  const html = previewPage({ state, panels: { question, submissions: [], head }, typed }, {
-    nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
-    katexAutoRender: f(`${dist}/katex/auto-render.min.js`), aceBase: f(`${dist}/ace/`),
-  });
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, html);
-  return `file://${file}`;
-}
 
 test('formula editor: typing fills the hidden answer field, which grades and survives a re-render', { timeout: 120_000 }, async (t) => {
   const pw = playwright();
@@ -53,7 +31,7 @@ test('formula editor: typing fills the hidden answer field, which grades and sur
   const browser = await launchChromium(pw);
   try {
     const { tab, errors } = await webviewTab(browser);
-    await tab.goto(page(dir, 'first.html', question));
+    await tab.goto(previewFile(path.join(dir, 'first.html'), { panels: { question }, elementFiles: FILES, libraries: ['ace'] }));
     await tab.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     const hidden = () => tab.evaluate(`document.querySelector('input[name="y"]').value`);
     assert.equal(await hidden(), '');
@@ -75,7 +53,7 @@ test('formula editor: typing fills the hidden answer field, which grades and sur
     assert.equal(graded.partial_scores.y.score, 1);
 
     // Re-rendered with what was typed: the box shows it again and the hidden field keeps it.
-    await tab.goto(page(dir, 'again.html', question, typed));
+    await tab.goto(previewFile(path.join(dir, 'again.html'), { panels: { question }, typed, elementFiles: FILES, libraries: ['ace'] }));
     await tab.waitForSelector('body[data-ready="true"]', { state: 'attached' });
     assert.equal(await tab.evaluate(`document.querySelector('input[data-answer-for="y"]').value`), 's i n ( x ) + x2');
     assert.equal(await hidden(), 's i n ( x ) + x2');

@@ -271,7 +271,7 @@ async function previewScenario(page) {
   await page.screenshot({ path: path.join(screenshots, 'question-preview.png') });
   await runCommand(page, 'View: Close All Editors');
 
-  // The elements' page scripts in the webview: blocks moved into the answer and indented by the keyboard.
+  // The elements' page scripts in the webview: a block dragged into the answer, one moved and indented by the keyboard.
   const blocks = await openPreview(page, 'questions/programming/loopOrdering/question.html');
   const source = (text) => blocks.locator('.pl-order-blocks-source li', { hasText: text }).first();
   try {
@@ -280,10 +280,9 @@ async function previewScenario(page) {
     await page.screenshot({ path: path.join(screenshots, 'order-blocks-failed.png') });
     throw err;
   }
-  // Moved by the keyboard (Enter moves a block between the lists): a pointer drag in the webview
-  // moved the neighbouring block under PrairieLearn's source order (open; see the stop note).
-  await source('def count_vowels(word):').focus();
-  await page.keyboard.press('Enter');
+  // Dragged with the pointer (the webview scrolls the answer list into view between press and move),
+  // then one moved and indented by the keyboard.
+  await source('def count_vowels(word):').dragTo(blocks.locator('.pl-order-blocks-answer'), { targetPosition: { x: 10, y: 10 } });
   await source('count = 0').focus();
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowRight');

@@ -56,6 +56,27 @@ test('pl-file-editor renders only in the question panel, from the inner text, a 
   assert.match(err, /invalid-feedback[^>]*>No submitted answer for main.py/);
 });
 
+test("pl-file-editor names a course's own Ace mode: clientFilesQuestion first, then clientFilesCourse", () => {
+  // The lookup of PrairieLearn's elements/pl-file-editor/pl-file-editor.py (88fb855): ace/mode/<name> is the
+  // file ace/mode/mode-<name>.js under the question's client files, else the course's, at the area's URL.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fe-mode-'));
+  const areas = { question: path.join(dir, 'q', 'clientFilesQuestion'), course: path.join(dir, 'clientFilesCourse') };
+  const options = { ...phaseData('render').options, client_files_question_path: areas.question, client_files_course_path: areas.course };
+  const editor = (mode: string) => `<pl-file-editor file-name="a.txt" ace-mode="${mode}"></pl-file-editor>`;
+  const modeUrl = (mode: string) => /data-ace-mode-url="([^"]*)"/.exec(render(FE, editor(mode), makeVariant(FE, editor(mode)), 'question', {}, { options }))?.[1];
+  const write = (area: string, name: string) => {
+    fs.mkdirSync(path.join(area, 'ace', 'mode'), { recursive: true });
+    fs.writeFileSync(path.join(area, 'ace', 'mode', name), '// a mode');
+  };
+  write(areas.course, 'mode-walk.js');
+  write(areas.course, 'mode-both.js');
+  write(areas.question, 'mode-both.js');
+  assert.equal(modeUrl('ace/mode/walk'), '/c/clientFilesCourse/ace/mode/mode-walk.js');
+  assert.equal(modeUrl('ace/mode/both'), '/q/clientFilesQuestion/ace/mode/mode-both.js', "the question's file wins");
+  assert.equal(modeUrl('ace/mode/python'), '', "Ace's own mode: no file named");
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
 test('pl-file-editor test() agrees with parse', () => {
   const v = makeVariant(FE, EDITOR);
   for (const type of ['correct', 'incorrect', 'invalid'] as const) selfTest(FE, EDITOR, v, type);

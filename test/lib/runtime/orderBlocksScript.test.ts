@@ -13,6 +13,8 @@ interface OrderBlocksLogic {
   keyMove(s: State, uuid: string, key: string, maxIndent: number): State | null;
   dropIndex(midpoints: number[], y: number): number;
   dropIndent(offsetPx: number, stepPx: number, maxIndent: number): number;
+  listAt(rects: { left: number; right: number; top: number; bottom: number }[], x: number, y: number): number;
+  isDrag(dx: number, dy: number): boolean;
   answerJson(s: State, html: Record<string, string>): string;
   stateFromValue(value: string, shown: string[], maxIndent: number): State | null;
 }
@@ -32,6 +34,17 @@ test('drops: a block lands where it is dropped, in either list, indented by the 
   s = logic.moveBlock(s, 'b', 'source', 0, 3, 4);
   assert.deepEqual(s, { source: ['b'], answer: [{ uuid: 'c', indent: 0 }, { uuid: 'a', indent: 2 }] }, 'back to the source');
   assert.deepEqual(logic.moveBlock(s, 'c', 'answer', 99, 9, 4).answer.at(-1), { uuid: 'c', indent: 4 }, 'index and indent clamped');
+});
+
+test('pointer drags: the list under the pointer takes the drop; a small move is a click', () => {
+  const source = { left: 0, right: 100, top: 0, bottom: 50 };
+  const answer = { left: 0, right: 100, top: 60, bottom: 200 };
+  assert.equal(logic.listAt([source, answer], 10, 10), 0);
+  assert.equal(logic.listAt([source, answer], 100, 200), 1, 'edges count');
+  assert.equal(logic.listAt([source, answer], 50, 55), -1, 'between the lists');
+  assert.equal(logic.listAt([source, answer], 150, 100), -1);
+  assert.equal(logic.isDrag(3, 2), false);
+  assert.equal(logic.isDrag(0, -5), true);
 });
 
 test('keys: Enter and Space move between lists, arrows reorder and indent', () => {

@@ -97,6 +97,9 @@
     const script = document.getElementById('pl-ace');
     if (ace && script) {
       ace.config.set('basePath', script.dataset.base);
+      // A mode the course ships (clientFilesQuestion or clientFilesCourse, ace/mode/mode-<name>.js) wins over
+      // Ace's own, as in PrairieLearn; the preview serves it from the course folder, never the network.
+      if (root.dataset.aceMode && root.dataset.aceModeUrl) ace.config.setModuleUrl(root.dataset.aceMode, root.dataset.aceModeUrl);
       const holder = document.createElement('div');
       holder.className = 'pl-file-editor-ace';
       area.after(holder);

@@ -45,6 +45,21 @@ def prepare(element_html, data):
     required.append(file_name)
 
 
+def _ace_mode_url(ace_mode, data):
+    """The URL of a course's own Ace mode for `ace_mode` (ace/mode/<name>): the file ace/mode/mode-<name>.js
+    in clientFilesQuestion, else in clientFilesCourse, as PrairieLearn looks it up; None when neither has it
+    (Ace's own modes)."""
+    if not ace_mode:
+        return None
+    file_name = ace_mode.replace("ace/mode/", "ace/mode/mode-") + ".js"
+    options = data.get("options", {})
+    for area in ("client_files_question", "client_files_course"):
+        folder, url = options.get(f"{area}_path"), options.get(f"{area}_url")
+        if folder and url and os.path.isfile(os.path.join(folder, file_name)):
+            return f"{url.rstrip('/')}/{file_name}"
+    return None
+
+
 def render(element_html, data):
     if data["panel"] != "question":
         return ""
@@ -59,8 +74,10 @@ def render(element_html, data):
     disabled = "" if data["editable"] else " readonly"
     field = _field(file_name)
     # Ace settings for the page script; data-restore-hidden lets the preview put typed text back.
+    ace_mode = pl.get_string_attrib(element, "ace-mode", "")
     settings = {
-        "ace-mode": pl.get_string_attrib(element, "ace-mode", ""),
+        "ace-mode": ace_mode,
+        "ace-mode-url": _ace_mode_url(ace_mode, data) or "",
         "ace-theme": pl.get_string_attrib(element, "ace-theme", ""),
         "font-size": pl.get_string_attrib(element, "font-size", ""),
         "min-lines": str(min_lines),

@@ -1,6 +1,6 @@
-// pl-order-blocks in the page: blocks are dragged between the source list and the answer list (the
-// horizontal drop position sets the indent when indentation is on), moved with the keyboard, or with
-// each block's buttons. The hidden <name>-input always holds the answer list as JSON
+// pl-order-blocks in the page: blocks are dragged with the pointer between the source list and the
+// answer list (the horizontal drop position sets the indent when indentation is on), moved with the
+// keyboard, or with each block's buttons. The hidden <name>-input always holds the answer list as JSON
 // [{inner_html, indent, uuid}], which is what PrairieLearn submits and parse() reads.
 //
 // The arrangement is a plain state {source: [uuid], answer: [{uuid, indent}]} changed by the pure
@@ -58,6 +58,19 @@
     return i;
   }
 
+  /**
+   * Which of the lists (their client rectangles `rects`) the pointer at (x, y) is over, or -1.
+   * Rectangles, not elementFromPoint: the dragged block follows the pointer and would be found instead.
+   */
+  function listAt(rects, x, y) {
+    return rects.findIndex((r) => x >= r.left && x <= r.right && y >= r.top && y <= r.bottom);
+  }
+
+  /** Whether a press moved far enough (px) to be a drag rather than a click. */
+  function isDrag(dx, dy) {
+    return dx * dx + dy * dy > 16;
+  }
+
   /** The indent a block dropped `offsetPx` right of the answer list's left edge gets. */
   function dropIndent(offsetPx, stepPx, maxIndent) {
     return stepPx > 0 ? clamp(Math.round(offsetPx / stepPx), 0, maxIndent) : 0;
@@ -92,7 +105,7 @@
     return { source: shown.filter((u) => !answer.some((b) => b.uuid === u)), answer };
   }
 
-  const logic = { moveBlock, keyMove, dropIndex, dropIndent, answerJson, stateFromValue };
+  const logic = { moveBlock, keyMove, dropIndex, dropIndent, listAt, isDrag, answerJson, stateFromValue };
   if (typeof module === 'object' && module.exports) {
     module.exports = logic;
     return;
@@ -171,7 +184,6 @@
 
     for (const [uuid, li] of Object.entries(items)) {
       li.tabIndex = 0;
-      li.draggable = true;
       li.setAttribute('aria-roledescription', 'movable block');
       li.title = 'Drag, or use Enter to move between lists, arrow keys to reorder' + (maxIndent ? ' and indent' : '');
       const tools = document.createElement('span');
@@ -187,39 +199,62 @@
         state = next;
         show(uuid);
       });
-      li.addEventListener('dragstart', (e) => {
-        e.dataTransfer.setData('text/plain', uuid);
-        e.dataTransfer.effectAllowed = 'move';
-        // Where in the block it was grabbed, so the indent follows the block's left edge, not the pointer.
-        root.dataset.grabX = String(e.clientX - li.getBoundingClientRect().left);
-        li.classList.add('pl-order-block-dragging');
-      });
-      li.addEventListener('dragend', () => {
-        li.classList.remove('pl-order-block-dragging');
-        for (const l of [sourceList, answerList]) l.classList.remove('pl-order-blocks-drop-target');
-      });
     }
 
-    for (const [name, list] of [['source', sourceList], ['answer', answerList]]) {
-      list.addEventListener('dragover', (e) => {
-        e.preventDefault();
-        e.dataTransfer.dropEffect = 'move';
-        list.classList.add('pl-order-blocks-drop-target');
+    // Dragging with pointer events, as PrairieLearn's page drags with mouse events, not HTML drag and drop:
+    // Chromium gives a native drag to whatever block is under the press point when the pointer first moves,
+    // so a page scrolled in between (a VS Code webview scrolling the drop target into view) dragged the
+    // neighbouring block. Here the block pressed is the block moved, and the drop is placed from the
+    // pointer's client position over the lists' client rectangles, both read at the same moment.
+    const lists = [['source', sourceList], ['answer', answerList]];
+    let drag = null;
+    /** Ends the drag; `drop` (the pointer's client position) places the block, null cancels. */
+    function endDrag(drop) {
+      if (!drag) return;
+      const { uuid, li, pointerId, moved, grabX } = drag;
+      drag = null;
+      li.classList.remove('pl-order-block-dragging');
+      li.style.transform = '';
+      if (li.hasPointerCapture(pointerId)) li.releasePointerCapture(pointerId);
+      for (const [, l] of lists) l.classList.remove('pl-order-blocks-drop-target');
+      if (!drop || !moved) return;
+      const at = listAt(lists.map(([, l]) => l.getBoundingClientRect()), drop.clientX, drop.clientY);
+      if (at < 0) return;
+      const [name, list] = lists[at];
+      const others = Array.from(list.children).filter((o) => o !== li);
+      const index = dropIndex(others.map((o) => { const r = o.getBoundingClientRect(); return r.top + r.height / 2; }), drop.clientY);
+      const step = 2 * parseFloat(getComputedStyle(list).fontSize || '16');
+      const left = drop.clientX - grabX - list.getBoundingClientRect().left;
+      state = moveBlock(state, uuid, name, index, name === 'answer' ? dropIndent(left, step, maxIndent) : 0, maxIndent);
+      show(uuid);
+    }
+    for (const [uuid, li] of Object.entries(items)) {
+      li.addEventListener('pointerdown', (e) => {
+        if (e.button !== 0 || !e.isPrimary || e.target.closest('button')) return;
+        // grabX: where in the block it was grabbed, so the indent follows the block's left edge, not the pointer.
+        const r = li.getBoundingClientRect();
+        drag = { uuid, li, pointerId: e.pointerId, x: e.clientX, y: e.clientY, scrollX, scrollY, grabX: e.clientX - r.left, moved: false };
+        li.setPointerCapture(e.pointerId);
       });
-      list.addEventListener('dragleave', (e) => {
-        if (!list.contains(e.relatedTarget)) list.classList.remove('pl-order-blocks-drop-target');
+      li.addEventListener('pointermove', (e) => {
+        if (!drag || drag.li !== li || e.pointerId !== drag.pointerId) return;
+        // The block follows the pointer, also when the page scrolled since the press.
+        const dx = e.clientX - drag.x + (scrollX - drag.scrollX);
+        const dy = e.clientY - drag.y + (scrollY - drag.scrollY);
+        if (!drag.moved && !isDrag(dx, dy)) return;
+        drag.moved = true;
+        li.classList.add('pl-order-block-dragging');
+        li.style.transform = `translate(${dx}px, ${dy}px)`;
+        const at = listAt(lists.map(([, l]) => l.getBoundingClientRect()), e.clientX, e.clientY);
+        lists.forEach(([, l], i) => l.classList.toggle('pl-order-blocks-drop-target', i === at));
       });
-      list.addEventListener('drop', (e) => {
-        e.preventDefault();
-        list.classList.remove('pl-order-blocks-drop-target');
-        const uuid = e.dataTransfer.getData('text/plain');
-        if (!items[uuid]) return;
-        const others = Array.from(list.children).filter((li) => li !== items[uuid]);
-        const index = dropIndex(others.map((li) => { const r = li.getBoundingClientRect(); return r.top + r.height / 2; }), e.clientY);
-        const step = 2 * parseFloat(getComputedStyle(list).fontSize || '16');
-        const left = e.clientX - Number(root.dataset.grabX || 0) - list.getBoundingClientRect().left;
-        state = moveBlock(state, uuid, name, index, name === 'answer' ? dropIndent(left, step, maxIndent) : 0, maxIndent);
-        show(uuid);
+      li.addEventListener('pointerup', (e) => {
+        if (drag && drag.li === li && e.pointerId === drag.pointerId) endDrag({ clientX: e.clientX, clientY: e.clientY });
+      });
+      li.addEventListener('pointercancel', () => endDrag(null));
+      li.addEventListener('lostpointercapture', () => endDrag(null));
+      li.addEventListener('keydown', (e) => {
+        if (e.key === 'Escape' && drag) endDrag(null);
       });
     }
     show();
