@@ -5,8 +5,8 @@ import { median, percentile, timeOnce } from './stats';
 import { loadCourse } from '../../server/lib/course/course';
 import { newCourseChecker } from '../../server/lib/questionHtml/courseChecks';
 import { cachingReader, nodeCourseReader, overlayReader } from '../../server/lib/course/courseReader';
-import { checkTemplate, prepareTemplate } from '../../server/lib/questionHtml/checkTemplate';
-import { courseElementNames, ServerPyCache } from '../../server/lib/questionHtml/questionFileChecker';
+import { checkTemplate, prepareTemplate, ServerPyCache } from '../../server/lib/questionHtml/checkTemplate';
+import { readCourseElements } from '../../server/lib/questionHtml/questionContext';
 import { questionContext } from '../../server/lib/questionHtml/questionContext';
 
 const EDITS = 300;
@@ -21,7 +21,7 @@ export const questionHtmlSection: BenchSection = {
   run(ctx) {
     const course = loadCourse(ctx.big.root);
     const reader = nodeCourseReader;
-    const courseElements = courseElementNames(course.root, reader);
+    const courseElements = readCourseElements(course.root, reader);
     const serverPy = new ServerPyCache();
     const options = { courseElements, serverPy: (dir: string) => serverPy.names(dir, reader) };
     const perTemplate: number[] = [];

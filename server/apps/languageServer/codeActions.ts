@@ -5,7 +5,8 @@ import {
   qidCandidates, type OffsetEdit,
 } from '../../lib/course';
 import { documentContext, type DocumentContext, type ServerContext } from './documentContext';
-import { fileUri, SOURCE } from './lspDiagnostics';
+import { fileUri } from './courseWorkspace';
+import { SOURCE } from './diagnosticsScheduler';
 
 /** Quick fixes: a new UUID, declaring an undeclared name (or all of a kind) in infoCourse.json, or the existing name meant. */
 export function codeActions(ctx: ServerContext, params: CodeActionParams): CodeAction[] {

@@ -1,7 +1,8 @@
 import type { CodeLens, CodeLensParams, Command, Range } from 'vscode-languageserver';
 import type { UsedThing, NameList } from '../../lib/course';
 import { rangeIn } from './courseTargets';
-import { documentContext, uriToPath, type ServerContext } from './documentContext';
+import { documentContext, type ServerContext } from './documentContext';
+import { uriToPath } from './courseWorkspace';
 import { locationsOf } from './references';
 
 /** VS Code's own command; the client converts its arguments (URI, position, locations) to VS Code's types. */

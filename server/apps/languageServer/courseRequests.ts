@@ -1,9 +1,8 @@
 import type { Connection } from 'vscode-languageserver';
 import { codeLenses, resolveCodeLens } from './codeLens';
-import type { ServerContext } from './documentContext';
+import type { ServerContext, Safely } from './documentContext';
 import { references } from './references';
 import { OwnMoves, prepareRename, rename, willRenameFiles } from './rename';
-import type { Safely } from './safely';
 import { documentSymbols, workspaceSymbols } from './symbols';
 
 /**

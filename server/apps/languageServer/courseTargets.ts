@@ -5,7 +5,8 @@ import {
   questionOfFile, usedThingAt, valueContextAt, type InfoEntry, type TextRange, type UsedThing,
 } from '../../lib/course';
 import type { CourseState } from './courseWorkspace';
-import { documentContext, uriToPath, type ServerContext } from './documentContext';
+import { documentContext, type ServerContext } from './documentContext';
+import { uriToPath } from './courseWorkspace';
 
 /** What a position in an open course file is about (see `usedThingAt`), and the value the cursor is on. */
 export interface TargetAt {

@@ -1,12 +1,13 @@
 import * as nodePath from 'node:path';
+import { URI } from 'vscode-uri';
 import { courseRootOf } from '../../lib/protocol';
 import {
   allEntries, INFO_FILE_NAME, loadCourse, reloadEntry, cachingReader, findCourseRoots, nodeCourseReader,
-  overlayReader, type Course, type InfoEntry, type CheckOptions, type CourseDiagnostic, type Positions,
+  overlayReader, SourceText, type Course, type InfoEntry, type CheckOptions, type CourseDiagnostic, type Positions,
   type CourseChecker,
 } from '../../lib/course';
 import {
-  newCourseChecker, QUESTION_FILE_NAMES, questionFileCheckers, ServerPyCache, SourceText,
+  newCourseChecker, QUESTION_FILE_NAMES, questionFileCheckers, ServerPyCache,
 } from '../../lib/questionHtml';
 
 const INFO_NAMES = new Set(Object.values(INFO_FILE_NAME));
@@ -251,6 +252,17 @@ function rediscover(old: Course, fresh: Course): Course {
     if (prev?.file && entry.file && prev.file.text === entry.file.text) entry.file = prev.file;
   }
   return fresh;
+}
+
+/** Absolute path of a file URI; undefined for other schemes (untitled, git...). */
+export function uriToPath(uri: string): string | undefined {
+  const parsed = URI.parse(uri);
+  return parsed.scheme === 'file' ? parsed.fsPath : undefined;
+}
+
+/** The file URI of an absolute path. */
+export function fileUri(path: string): string {
+  return URI.file(path).toString();
 }
 
 export function isWithin(path: string, dir: string): boolean {

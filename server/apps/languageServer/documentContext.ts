@@ -1,9 +1,18 @@
-import { URI } from 'vscode-uri';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { Position, TextDocument } from 'vscode-languageserver-textdocument';
 import type { InfoEntry } from '../../lib/course';
-import type { CourseState, CourseWorkspace } from './courseWorkspace';
+import { uriToPath, type CourseState, type CourseWorkspace } from './courseWorkspace';
 import type { SchemaService } from './schemaService';
+
+/** Runs `work`, logging instead of throwing: a bad file or a bug must not take the server down. */
+export type Safely = <T>(what: string, fallback: T, work: () => T) => T;
+export type SafelyAsync = <T>(what: string, fallback: T, work: () => Promise<T>) => Promise<T>;
+
+/** The two ways every handler runs its work, logging failures to the client's output. */
+export interface Guard {
+  safely: Safely;
+  safelyAsync: SafelyAsync;
+}
 
 /** What request handlers share. */
 export interface ServerContext {
@@ -21,12 +30,6 @@ export interface DocumentContext {
   state: CourseState;
   /** The document's course entry, brought up to date with the document's text. */
   entry: InfoEntry;
-}
-
-/** Absolute path of a file URI; undefined for other schemes (untitled, git...). */
-export function uriToPath(uri: string): string | undefined {
-  const parsed = URI.parse(uri);
-  return parsed.scheme === 'file' ? parsed.fsPath : undefined;
 }
 
 /** The open document at `uri` and its place in a course, if it is one of a course's info files. */

@@ -2,12 +2,11 @@ import type { Connection } from 'vscode-languageserver';
 import { codeActions } from './codeActions';
 import { migrateDeprecatedActions } from './migrateDeprecated';
 import { complete } from './completion';
-import type { ServerContext } from './documentContext';
+import type { ServerContext, Guard } from './documentContext';
 import { fixAllAction, wantsFixAll } from './fixAll';
 import { hover } from './hover';
 import { definition, documentLinks } from './navigation';
 import { isQuestionHtml, questionHtmlCodeActions, questionHtmlCompletion, questionHtmlHover } from './questionHtml';
-import type { Guard } from './safely';
 
 /**
  * The requests about a place in one document: completion, hover, definition, links and code

@@ -3,9 +3,9 @@ import type { CodeAction, CodeActionParams, TextEdit, WorkspaceEdit } from 'vsco
 import { infoFileFixes, type OffsetEdit } from '../../lib/course';
 import { quickFix } from '../../lib/questionHtml';
 import { toTextEdit } from './codeActions';
-import { documentContext, uriToPath, type ServerContext } from './documentContext';
+import { documentContext, type ServerContext } from './documentContext';
+import { uriToPath, fileUri } from './courseWorkspace';
 import { isQuestionHtml } from './questionHtml';
-import { fileUri } from './lspDiagnostics';
 
 /** Our "fix all" kind: `editor.codeActionsOnSave: { "source.fixAll.prairielearn": "explicit" }` runs it on save. */
 export const FIX_ALL_KIND = 'source.fixAll.prairielearn';

@@ -6,8 +6,9 @@ import type { OffsetEdit } from '../../lib/course';
 import { DEPRECATION_SUMMARY, quickFix } from '../../lib/questionHtml';
 import { toTextEdit } from './codeActions';
 import { documentContext, type DocumentContext, type ServerContext } from './documentContext';
+import { fileUri } from './courseWorkspace';
+import { SOURCE } from './diagnosticsScheduler';
 import { withoutOverlaps } from './fixAll';
-import { fileUri, SOURCE } from './lspDiagnostics';
 
 /** The migrate-all fixes of the course deprecation notes among the request's diagnostics (infoCourse.json). */
 export function migrateDeprecatedActions(ctx: ServerContext, params: CodeActionParams): CodeAction[] {

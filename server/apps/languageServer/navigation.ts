@@ -4,7 +4,7 @@ import {
 } from '../../lib/course';
 import type { CourseState } from './courseWorkspace';
 import { documentContext, type ServerContext } from './documentContext';
-import { fileUri } from './lspDiagnostics';
+import { fileUri } from './courseWorkspace';
 
 /** Go to definition: a QID to its question's info.json, a dependency to its file, a name to its declaration. */
 export function definition(ctx: ServerContext, params: DefinitionParams): LocationLink[] | null {

@@ -8,7 +8,7 @@ import {
   type WorkspaceDiagnosticReport,
   type WorkspaceDocumentDiagnosticReport,
 } from 'vscode-languageserver';
-import type { Guard } from './safely';
+import type { Guard } from './documentContext';
 
 interface Held {
   resultId: string;

@@ -16,8 +16,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   completeAt, hoverAt, questionContext, ServerPyCache, quickFix, type CompletionKind, type QuestionContext,
 } from '../../lib/questionHtml';
-import { uriToPath, type ServerContext } from './documentContext';
-import { SOURCE } from './lspDiagnostics';
+import { uriToPath } from './courseWorkspace';
+import { type ServerContext } from './documentContext';
+import { SOURCE } from './diagnosticsScheduler';
 
 /** Whether a document is a question's question.html (its editing help lives here). */
 export function isQuestionHtml(uri: string): boolean {

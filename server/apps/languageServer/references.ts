@@ -2,7 +2,7 @@ import type { Location, ReferenceParams } from 'vscode-languageserver';
 import { nameDeclaration, usesOf, type Course, type UsedThing } from '../../lib/course';
 import { rangeIn, targetAt } from './courseTargets';
 import type { ServerContext } from './documentContext';
-import { fileUri } from './lspDiagnostics';
+import { fileUri } from './courseWorkspace';
 
 const FILE_START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
 

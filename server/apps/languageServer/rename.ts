@@ -12,8 +12,8 @@ import {
   isRefusal, qidsMovedWithFolder, renameName, renameQuestion, rewriteQids, type FileEdits,
 } from '../../lib/course';
 import { targetAt } from './courseTargets';
-import { uriToPath, type ServerContext } from './documentContext';
-import { fileUri } from './lspDiagnostics';
+import { uriToPath, fileUri } from './courseWorkspace';
+import { type ServerContext } from './documentContext';
 
 /** Folders under questions/ whose renames the client tells us of before they happen (workspace/willRenameFiles). */
 export const QUESTION_FOLDER_FILTER = { scheme: 'file', pattern: { glob: '**/questions/**', matches: 'folder' as const } };

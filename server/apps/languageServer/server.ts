@@ -1,17 +1,16 @@
-import { TextDocuments, type Connection } from 'vscode-languageserver';
+import * as nodePath from 'node:path';
+import { FileChangeType, TextDocuments, type Connection } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { INFO_FILE_NAME } from '../../lib/course';
 import { registerAgentTools } from './agentToolRequests';
 import { initializeResult, readClientAbilities, type ClientAbilities } from './capabilities';
-import { registerDocumentSync, registerFileWatching } from './courseEvents';
 import { registerCourseRequests } from './courseRequests';
-import { CourseStatusReporter } from './courseStatus';
-import { CourseWorkspace } from './courseWorkspace';
-import { DiagnosticsScheduler } from './diagnosticsScheduler';
-import type { ServerContext } from './documentContext';
+import { CourseWorkspace, isCourseFileName, isInfoFileName, uriToPath, type CourseState } from './courseWorkspace';
+import { CourseStatusReporter, DiagnosticsScheduler } from './diagnosticsScheduler';
+import type { Guard, Safely, ServerContext } from './documentContext';
 import { registerDocumentRequests } from './documentRequests';
 import { registerDiagnosticsPull } from './pullDiagnostics';
 import { registerQuestionPreview } from './questionPreview';
-import { guardFor } from './safely';
 import { SchemaService } from './schemaService';
 import { SettingsSource } from './settingsSource';
 import { WorkspaceFolders } from './workspaceFolders';
@@ -63,7 +62,8 @@ export function startServer(connection: Connection): void {
   });
   connection.onShutdown(() => diagnostics.stop());
 
-  // Each family of messages registers its handlers from its own module.
+  // Each family of messages registers its handlers from its own module; the two that feed the
+  // course workspace its text and disk changes are below.
   settings.listen(); // workspace/didChangeConfiguration
   registerDocumentSync(documents, courseEvents, (uri) => session?.context.schemas.forget(uri)); // didOpen, didChange, didClose
   registerFileWatching(connection, courseEvents, folders); // workspace/didChangeWatchedFiles
@@ -75,4 +75,99 @@ export function startServer(connection: Connection): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/** The guard every handler runs its work through, logging failures to the client's output. */
+function guardFor(connection: Connection): Guard {
+  const logFailure = (what: string, err: unknown) =>
+    connection.console.error(`${what} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+  return {
+    safely: (what, fallback, work) => {
+      try {
+        return work();
+      } catch (err) {
+        logFailure(what, err);
+        return fallback;
+      }
+    },
+    safelyAsync: async (what, fallback, work) => {
+      try {
+        return await work();
+      } catch (err) {
+        logFailure(what, err);
+        return fallback;
+      }
+    },
+  };
+}
+
+/** What the events of a course file change: its course, and the check they schedule. */
+interface CourseEvents {
+  workspace: CourseWorkspace;
+  diagnostics: DiagnosticsScheduler;
+  safely: Safely;
+}
+
+/** The editor's text of open course files: it overlays the disk from open to close. */
+function registerDocumentSync(documents: TextDocuments<TextDocument>, { workspace, diagnostics, safely }: CourseEvents, onClose: (uri: string) => void): void {
+  documents.onDidOpen(({ document }) =>
+    safely('document open', undefined, () => {
+      const path = uriToPath(document.uri);
+      if (!path || !isCourseFileName(path)) return;
+      workspace.setText(path, document.getText());
+      const state = workspace.courseOfFile(path);
+      if (!state) return;
+      // An info file the course does not know yet may be an entity the file watcher has not reported.
+      if (!workspace.noteChanged(state, path) && isInfoFileName(path)) workspace.noteCreatedOrDeleted(state, path);
+      diagnostics.schedule(state);
+    }),
+  );
+
+  documents.onDidChangeContent(({ document }) =>
+    safely('document change', undefined, () => {
+      const path = uriToPath(document.uri);
+      if (!path || !isCourseFileName(path)) return;
+      workspace.setText(path, document.getText());
+      const state = workspace.courseOf(path);
+      if (state && workspace.noteChanged(state, path)) diagnostics.schedule(state);
+    }),
+  );
+
+  documents.onDidClose(({ document }) =>
+    safely('document close', undefined, () => {
+      onClose(document.uri);
+      const path = uriToPath(document.uri);
+      // The disk takes over again.
+      if (!path || !workspace.closeText(path)) return;
+      const state = workspace.courseOf(path);
+      if (!state) return;
+      workspace.noteChanged(state, path);
+      // Also when it is no entry: with workspace checking off, its diagnostics must go.
+      diagnostics.schedule(state);
+    }),
+  );
+}
+
+/** The client's file watchers: files and folders created, changed or deleted on disk. */
+function registerFileWatching(connection: Connection, { workspace, diagnostics, safely }: CourseEvents, folders: WorkspaceFolders): void {
+  connection.onDidChangeWatchedFiles(({ changes }) =>
+    safely('file change', undefined, () => {
+      const touched = new Set<CourseState>();
+      for (const change of changes) {
+        const path = uriToPath(change.uri);
+        if (!path) continue;
+        workspace.diskChanged(path);
+        if (change.type === FileChangeType.Deleted) folders.dropCoursesWithin(path);
+        if (change.type === FileChangeType.Created && nodePath.basename(path) === INFO_FILE_NAME.course) folders.courseInfoCreated(path);
+        const state = workspace.courseOf(path);
+        if (!state) continue;
+        if (change.type !== FileChangeType.Changed) workspace.noteCreatedOrDeleted(state, path);
+        // The editor's text of an open file wins over the disk.
+        else if (!workspace.overlay.has(path)) workspace.noteChanged(state, path);
+        // Other files matter too: rules look at the disk (a dependency file, for one).
+        touched.add(state);
+      }
+      for (const state of touched) diagnostics.schedule(state);
+    }),
+  );
 }

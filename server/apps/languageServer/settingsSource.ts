@@ -1,5 +1,5 @@
 import { DidChangeConfigurationNotification, type Connection } from 'vscode-languageserver';
-import type { Guard } from './safely';
+import type { Guard } from './documentContext';
 import { DEFAULT_SETTINGS, readSettings, type ServerSettings } from './settings';
 
 /**

@@ -8,7 +8,7 @@ import {
 } from '../../lib/course';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { documentContext, type ServerContext } from './documentContext';
-import { fileUri } from './lspDiagnostics';
+import { fileUri } from './courseWorkspace';
 
 const OUTLINE_KIND: Record<OutlineKind, SymbolKind> = {
   zone: SymbolKind.Namespace,

@@ -1,8 +1,7 @@
 import type { Connection, InitializeParams, WorkspaceFolder } from 'vscode-languageserver';
-import { isWithin, type CourseWorkspace } from './courseWorkspace';
+import { isWithin, type CourseWorkspace, uriToPath } from './courseWorkspace';
 import type { DiagnosticsScheduler } from './diagnosticsScheduler';
-import { uriToPath } from './documentContext';
-import type { Safely } from './safely';
+import type { Safely } from './documentContext';
 
 /** The editor's workspace folders, and the courses found in them as folders come and go. */
 export class WorkspaceFolders {

@@ -1,11 +1,11 @@
 import * as fs from 'node:fs';
 import * as nodePath from 'node:path';
 import {
-  allEntries, loadCourse, findCourseRoots, nodeCourseReader, applySeverityOverrides, limitFindings, courseNotes,
+  allEntries, loadCourse, findCourseRoots, nodeCourseReader, applySeverityOverrides, limitFindings, courseNotes, SourceText,
   type CourseDiagnostic, type Severity, type Positions, type SeverityOverrides, type TextRange,
 } from '../../lib/course';
 import { UsageError } from './options';
-import { newCourseChecker, SourceText } from '../../lib/questionHtml';
+import { newCourseChecker } from '../../lib/questionHtml';
 import type { QuestionFileThread } from './questionFileThread';
 
 /** A place in a file with 1-based lines and columns; the end column is exclusive. */

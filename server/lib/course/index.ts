@@ -28,5 +28,5 @@ export { questionOfFile, usedThingAt } from './features/usedThing';
 export { valueCandidates, type ValueCandidate } from './features/valueCandidates';
 export { valueContextAt } from './features/valueContext';
 export { workspaceSymbols, type CourseSymbol } from './features/workspaceSymbols';
-export { sameItems } from './sameItems';
+export { sameItems } from './checker/checkPass';
 export { UUID_PATTERN, soleUuid, uuidMentions } from './uuid';

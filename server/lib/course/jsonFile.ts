@@ -187,6 +187,17 @@ export function computeLineStarts(text: string): number[] {
   return starts;
 }
 
+/** A checked text file that is not JSON (question.html): offsets to line and character, as `JsonFile` gives them for info files. */
+export class SourceText {
+  private starts: number[] | undefined;
+
+  constructor(readonly text: string) {}
+
+  positionAt(offset: number): { line: number; character: number } {
+    return positionAtOffset((this.starts ??= computeLineStarts(this.text)), offset);
+  }
+}
+
 /**
  * The first syntax error at its place, reported as strict JSON (comments and trailing commas are
  * errors). Only the first, as PrairieLearn reports one: what follows a mistake is often the parser

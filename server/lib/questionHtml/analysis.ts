@@ -1,4 +1,4 @@
-import { extensionNames } from './courseElements';
+import { extensionNames } from './questionContext';
 import { canonicalTag, elementInfo, elementInfos, type ElementInfo } from './elements';
 import { parseTemplate, type Element, type Template } from './template';
 

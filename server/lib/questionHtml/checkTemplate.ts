@@ -1,10 +1,15 @@
-import type { CodeInfo, QuestionFileReport } from '../course';
+import * as nodePath from 'node:path';
+import type { CodeInfo, CourseReader, QuestionFileChecker, QuestionFileReport } from '../course';
 import { analyze } from './analysis';
+import { CourseElements, questionContext, readCourseElements, type QuestionContext } from './questionContext';
 import { TEMPLATE_RULES } from './rules';
 import type { CourseTemplateRule } from './rules/rule';
-import type { QuestionContext } from './questionContext';
+import { readServerPyText, scanServerPy, type ServerPyNames } from './serverPy';
 import { parseTemplate } from './template';
-import { CourseElements } from './courseElements';
+
+// question.html in the course checker: what runs the rules on a template, and the question-file
+// checker that hands them each question's template. Apart from courseChecks.ts so that pl-check's
+// second thread, which checks only question files, does not load the info-file checker and its schemas.
 
 function extensionsOf(courseElements: ReadonlySet<string>): Iterable<[string, Set<string>]> {
   return courseElements instanceof CourseElements ? [...courseElements.extensions].sort(([a], [b]) => (a < b ? -1 : 1)) : [];
@@ -98,4 +103,64 @@ export function courseElementsKey(courseElements: ReadonlySet<string>): string {
     keys.set(courseElements, key);
   }
   return key;
+}
+
+/**
+ * server.py of each question, scanned; the scan is kept, keyed on the file's path and checked against
+ * its text, unless `keep` is false, and dropped when the file is gone. One per course (its state owns it).
+ */
+export class ServerPyCache {
+  private readonly byPath = new Map<string, { text: string; names: ServerPyNames }>();
+
+  names(questionDir: string, reader: CourseReader, keep = true): ServerPyNames | undefined {
+    const path = questionDir + nodePath.sep + 'server.py';
+    const text = readServerPyText(questionDir, reader);
+    if (text === undefined) {
+      this.byPath.delete(path);
+      return undefined;
+    }
+    if (!keep) return scanServerPy(text);
+    let cached = this.byPath.get(path);
+    if (cached?.text !== text) {
+      cached = { text, names: scanServerPy(text) };
+      this.byPath.set(path, cached);
+    }
+    return cached.names;
+  }
+}
+
+/** question.html of every question, checked with the course checker; `serverPy` is the course's cache of scans. */
+export function questionHtmlChecker(serverPy: ServerPyCache): QuestionFileChecker<PreparedTemplate> {
+  return {
+    fileName: 'question.html',
+    codes: templateCodes(),
+    summary: DEPRECATION_SUMMARY,
+    prepare: prepareTemplate,
+    unreadable: (code) => ({
+      code: 'question-html-skipped',
+      // An errno code (EACCES) is a file PrairieLearn cannot read either; otherwise the reader says why it skipped the file.
+      message: /^E[A-Z]+$/.test(code)
+        ? `question.html is not checked: it cannot be read (${code}), so PrairieLearn cannot render the question either. Fix its permissions.`
+        : `question.html is not checked: it is ${code}.`,
+      start: 0,
+      end: 0,
+    }),
+    begin(courseRoot, reader, keep) {
+      const courseElements = readCourseElements(courseRoot, reader);
+      const options = { courseElements, serverPy: (questionDir: string) => serverPy.names(questionDir, reader, keep) };
+      return {
+        // Besides the question's own files, the checks depend only on these.
+        key: `${courseRoot}\n${courseElementsKey(courseElements)}`,
+        check: (prepared, questionDir) => checkTemplate(prepared, courseElements, questionContext(courseRoot, questionDir, reader, options)),
+      };
+    },
+  };
+}
+
+/**
+ * The checks of question files that the editor and pl-check add to the info files' (the reference
+ * server's sync lists them apart). `serverPy`: the course's cache of scanned server.py files.
+ */
+export function questionFileCheckers(serverPy = new ServerPyCache()): QuestionFileChecker[] {
+  return [questionHtmlChecker(serverPy)];
 }

@@ -1,5 +1,4 @@
-import { attributeNames, attributeDescription, canonicalAttribute, canonicalTag, elementDescription, elementInfo, FALSE_SPELLINGS, TRUE_SPELLINGS, topLevelTags, type ElementInfo } from './elements';
-import { fileAttributeSpec, fileLocation, resolveLocation } from './fileAttributes';
+import { attributeNames, attributeDescription, canonicalAttribute, canonicalTag, elementDescription, elementInfo, FALSE_SPELLINGS, TRUE_SPELLINGS, topLevelTags, type ElementInfo, fileAttributeSpec, fileLocation, resolveLocation } from './elements';
 import { parseTemplate, type Element, type Template } from './template';
 import type { QuestionContext } from './questionContext';
 

@@ -1,5 +1,5 @@
 import { CourseChecker, infoFileCodes, type CodeInfo, type QuestionFileChecker } from '../course';
-import { questionFileCheckers } from './questionFileCheckers';
+import { questionFileCheckers } from './checkTemplate';
 
 export type { CheckOptions } from '../course';
 export { questionFileCheckers };

@@ -1,6 +1,5 @@
-import { attributeDefault, attributeDescription, canonicalAttribute, canonicalTag, elementDescription, elementInfo, type ElementInfo } from './elements';
+import { attributeDefault, attributeDescription, canonicalAttribute, canonicalTag, elementDescription, elementInfo, type ElementInfo, fileAttributeSpec } from './elements';
 import { parentName, tagAt, typeText } from './completion';
-import { fileAttributeSpec } from './fileAttributes';
 import { parseTemplate } from './template';
 import type { QuestionContext } from './questionContext';
 

@@ -1,5 +1,5 @@
 // The questionHtml library's public face: what other libraries and programs may import from it.
-export { DEPRECATION_SUMMARY } from './checkTemplate';
+export { DEPRECATION_SUMMARY, ServerPyCache, questionFileCheckers } from './checkTemplate';
 export { completeAt, type CompletionKind } from './completion';
 export { QUESTION_FILE_NAMES, allCodes, newCourseChecker } from './courseChecks';
 export {
@@ -7,9 +7,7 @@ export {
   type ElementInfo, type ValueType,
 } from './elements';
 export { hoverAt } from './hover';
-export { scanMustache, type MustacheTag } from './mustache';
+export { scanMustache } from './templateScanner';
 export { questionContext, type QuestionContext } from './questionContext';
-export { ServerPyCache } from './questionFileChecker';
-export { questionFileCheckers } from './questionFileCheckers';
+export type { MustacheTag } from './templateModel';
 export { quickFix } from './quickFixes';
-export { SourceText } from './sourceText';

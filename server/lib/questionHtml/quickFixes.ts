@@ -1,6 +1,6 @@
 import data from './elementData.json';
-import { canonicalAttribute, canonicalTag, isBooleanSpelling, TRUE_SPELLINGS } from './elements';
-import { findAttribute, parseTemplate, type Element } from './template';
+import { canonicalAttribute, canonicalTag, isBooleanSpelling, TRUE_SPELLINGS, findAttribute } from './elements';
+import { parseTemplate, type Element } from './template';
 import { keepsBooleanForm } from './rules/deprecated';
 
 export interface OffsetEdit {

@@ -1,5 +1,3 @@
-import type { MustacheScan } from './mustache';
-
 /**
  * A question.html template scanned into elements with exact offsets. Mustache runs before any
  * HTML parsing in PrairieLearn, so every mustache tag is one opaque unit here: inside an attribute
@@ -71,4 +69,30 @@ export interface Template {
   /** Every element, in document order. */
   elements: Element[];
   problems: TemplateProblem[];
+}
+
+/** A mustache tag's kind, by its sigil (`{{#x}}` a section...; `{{{x}}}` and `{{& x}}` raw output). */
+export type MustacheKind = 'variable' | 'raw' | 'section' | 'inverted' | 'close' | 'comment' | 'partial' | 'delimiters';
+
+export interface MustacheTag {
+  kind: MustacheKind;
+  start: number;
+  end: number;
+  /** The name, trimmed (`params.x`, `.`); '' for comments. */
+  name: string;
+  /** Offset of the name in the text. */
+  nameStart: number;
+}
+
+export interface MustacheProblem {
+  start: number;
+  end: number;
+  message: string;
+}
+
+export interface MustacheScan {
+  tags: MustacheTag[];
+  problems: MustacheProblem[];
+  /** Set when the template changes the delimiters: tags after that point are not found. */
+  stoppedAt?: number;
 }

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parseTemplate, type Element } from '../../../server/lib/questionHtml/template';
-import { scanMustache } from '../../../server/lib/questionHtml/mustache';
+import { scanMustache } from '../../../server/lib/questionHtml/templateScanner';
 
 const attrs = (el: Element) => el.attributes.map((a) => [a.name, a.value, a.dynamic]);
 

@@ -1,8 +1,7 @@
 import * as nodePath from 'node:path';
 import {
-  allEntries, limitFindings, declarationOf, UUID_CODES, type CourseDiagnostic, type Positions, type Severity,
+  allEntries, limitFindings, declarationOf, SourceText, UUID_CODES, type CourseDiagnostic, type Positions, type Severity,
 } from '../../course';
-import { SourceText } from '../../questionHtml';
 import { bounded, LIMIT_PROPERTY, moreLine } from '../bounded';
 import type { AgentTool } from '../toolTypes';
 

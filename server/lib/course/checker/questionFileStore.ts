@@ -1,9 +1,8 @@
 import * as nodePath from 'node:path';
 import type { CourseReader } from '../courseReader';
 import type { CourseDiagnostic } from '../diagnostic';
-import { sameItems } from '../sameItems';
+import { sameItems, type CheckPass } from './checkPass';
 import type { QuestionFileChecker, QuestionFileReport, QuestionFileRun } from './questionFileChecker';
-import type { CheckPass } from './checkPass';
 import { ReportOrder } from './reportOrder';
 import type { QuestionFileSlot, QuestionFileState, Slot } from './slots';
 

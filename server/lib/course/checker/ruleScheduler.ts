@@ -2,8 +2,7 @@ import type { Course, CourseInstance, InfoEntry } from '../course';
 import type { CourseDiagnostic } from '../diagnostic';
 import { ALL_RULES } from '../rules';
 import { validDataOfKind, type CourseRule, type IncrementalCheck, type Report, type RuleContext } from '../rules/rule';
-import { sameItems } from '../sameItems';
-import { hourOf, type CheckPass } from './checkPass';
+import { hourOf, sameItems, type CheckPass } from './checkPass';
 import type { Slot } from './slots';
 import { toDiagnostic } from './toDiagnostic';
 

@@ -1,6 +1,6 @@
 import { exclusive } from '../analysis';
-import { isBooleanSpelling, TRUE_SPELLINGS, type ElementInfo } from '../elements';
-import { findAttribute, type Attribute, type Element, type Section } from '../template';
+import { isBooleanSpelling, TRUE_SPELLINGS, type ElementInfo, findAttribute } from '../elements';
+import { type Attribute, type Element, type Section } from '../template';
 import type { TemplateRule } from './rule';
 import { relatedOf } from './related';
 

@@ -1,5 +1,5 @@
-import { canonicalAttribute, FALSE_SPELLINGS, isBooleanSpelling, TRUE_SPELLINGS } from '../elements';
-import { findAttribute, type Element } from '../template';
+import { canonicalAttribute, FALSE_SPELLINGS, isBooleanSpelling, TRUE_SPELLINGS, findAttribute } from '../elements';
+import { type Element } from '../template';
 import type { TemplateRule } from './rule';
 
 /**

@@ -1,4 +1,5 @@
-import { findAttribute, type Attribute, type Element } from '../template';
+import { findAttribute } from '../elements';
+import type { Attribute, Element } from '../template';
 import type { TemplateRule } from './rule';
 import { relatedOf } from './related';
 

@@ -1,6 +1,5 @@
 import * as nodePath from 'node:path';
-import { fileAttributeSpecs, fileLocation, resolveLocation, type FileLocation } from '../fileAttributes';
-import { findAttribute } from '../template';
+import { fileAttributeSpecs, fileLocation, resolveLocation, type FileLocation, findAttribute } from '../elements';
 import type { CourseTemplateRule } from './rule';
 
 interface NamedFile {

@@ -1,5 +1,4 @@
-import { closest } from '../suggest';
-import { findAttribute } from '../template';
+import { closest, findAttribute } from '../elements';
 import type { CourseTemplateRule } from './rule';
 
 const REF = /^(params|correct_answers)\.([^.\s]+)/;

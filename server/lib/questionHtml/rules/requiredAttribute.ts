@@ -1,5 +1,5 @@
-import { attributeDefault, isBooleanSpelling, TRUE_SPELLINGS, type ElementInfo } from '../elements';
-import { findAttribute, type Element } from '../template';
+import { attributeDefault, isBooleanSpelling, TRUE_SPELLINGS, type ElementInfo, findAttribute } from '../elements';
+import { type Element } from '../template';
 import type { Resolved } from '../analysis';
 import type { TemplateRule } from './rule';
 

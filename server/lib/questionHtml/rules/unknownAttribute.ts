@@ -1,7 +1,6 @@
 import { extendedAncestor } from '../analysis';
-import { extensionNames } from '../courseElements';
-import { acceptedAttributes, attributeNames, canonicalAttribute } from '../elements';
-import { closest, didYouMean } from '../suggest';
+import { extensionNames } from '../questionContext';
+import { acceptedAttributes, attributeNames, canonicalAttribute, closest, didYouMean } from '../elements';
 import type { TemplateRule } from './rule';
 
 /**

@@ -1,6 +1,5 @@
-import { extensionNames } from '../courseElements';
-import { allEntries } from '../elements';
-import { closest, didYouMean } from '../suggest';
+import { extensionNames } from '../questionContext';
+import { allEntries, closest, didYouMean } from '../elements';
 import type { TemplateRule } from './rule';
 
 const KNOWN = [...new Set(allEntries().map((e) => e.name))];
