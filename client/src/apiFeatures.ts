@@ -66,7 +66,7 @@ export function activateApiFeatures(context: vscode.ExtensionContext): void {
   void migrateCourseInstanceSetting(store, auth, log).then((moved) => moved && tree.refresh());
   let openExternal = (uri: vscode.Uri): Thenable<boolean> => vscode.env.openExternal(uri);
 
-  const command = (id: string, run: (...args: any[]) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
+  const command = <Args extends unknown[]>(id: string, run: (...args: Args) => unknown) => context.subscriptions.push(vscode.commands.registerCommand(id, run));
   command('prairielearn.signIn', () => auth.signIn());
   command('prairielearn.signOut', () => (local.running ? local.stop() : auth.signOut()));
   command('prairielearn.refresh', () => tree.refresh());

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type Location, type ServerOptions } from 'vscode-languageclient/node';
 import { showLanguageStatus } from './languageStatus';
 
 /** The course files the server checks. */
@@ -24,7 +24,7 @@ export async function startLanguageClient(context: vscode.ExtensionContext): Pro
     const args = lens.command?.command === 'editor.action.showReferences' ? lens.command.arguments : undefined;
     if (!client || !args || args.length !== 3) return lens;
     const convert = client.protocol2CodeConverter;
-    lens.command!.arguments = [convert.asUri(args[0]), convert.asPosition(args[1]), args[2].map((l: any) => convert.asLocation(l))];
+    lens.command!.arguments = [convert.asUri(args[0]), convert.asPosition(args[1]), (args[2] as Location[]).map((l) => convert.asLocation(l))];
     return lens;
   };
   const clientOptions: LanguageClientOptions = {

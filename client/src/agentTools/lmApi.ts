@@ -28,7 +28,7 @@ export interface LanguageModelApi {
   registerMcpServerDefinitionProvider?(id: string, provider: McpServerDefinitionProvider): vscode.Disposable;
 }
 
-type Constructor = new (...args: any[]) => unknown;
+type Constructor = new (...args: unknown[]) => unknown;
 
 /** The API object and the classes of results, or undefined where this VS Code lacks them. */
 export function languageModelApi(): {

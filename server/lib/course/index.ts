@@ -9,6 +9,7 @@ export * from './checker/questionFileChecker';
 export { checkQuestionFileAfresh, courseNotes, type QuestionFileToCheck } from './checker/questionFileStore';
 export { SCHEMAS, validateAgainstSchema } from './schemaValidation';
 export { ALL_RULES, infoFileCodes, codeSeverity } from './rules';
+export type { InfoData } from './rules/rule';
 export { declaredNames, type NameList } from './features/courseNames';
 export { documentSymbols, type OutlineSymbol, type SymbolKind } from './features/courseSymbols';
 export { nameDeclaration, qidUseCounts, usesOf, type UsedThing } from './features/courseUses';

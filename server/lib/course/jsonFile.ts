@@ -161,6 +161,26 @@ export function depthExceededAt(text: string, maxDepth: number): number | undefi
   return undefined;
 }
 
+/** A JSON value that is an object (not an array, not null), as a record to read with narrowing; else undefined. */
+export function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** The value at `path` of parsed JSON, if any. */
+export function valueAtPath(data: unknown, path: JsonPath): unknown {
+  let at = data;
+  for (const key of path) {
+    if (!at || typeof at !== 'object') return undefined;
+    at = (at as Record<string | number, unknown>)[key];
+  }
+  return at;
+}
+
+/** A JSON value that is an array; else an empty one. */
+export function asArray(value: unknown): readonly unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
 /** Zero-based line and character of an offset, given the offsets at which lines start (`computeLineStarts`). */
 export function positionAtOffset(lineStarts: number[], offset: number): { line: number; character: number } {
   let lo = 0;

@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import { schemaValidators } from './schemaValidators';
 import type { InfoKind } from './course';
-import type { JsonPath } from './jsonFile';
+import { valueAtPath, type JsonPath } from './jsonFile';
 
 export { SCHEMAS } from './schemas';
 
@@ -158,7 +158,7 @@ function describeError(e: CondensedError, data: unknown): SchemaProblem {
       return { path, part: 'key', message: `${where} is missing the required property "${e.params.missingProperty}".` };
     case 'uniqueItems': {
       const dup = Math.max(Number(e.params.i), Number(e.params.j));
-      const item = valueAt(data, [...path, dup]);
+      const item = valueAtPath(data, [...path, dup]);
       return {
         path: [...path, dup],
         part: 'value',
@@ -179,27 +179,16 @@ function describeError(e: CondensedError, data: unknown): SchemaProblem {
   }
 }
 
-function valueAt(data: unknown, path: JsonPath): unknown {
-  let cur: any = data;
-  for (const seg of path) cur = cur && typeof cur === 'object' ? cur[seg] : undefined;
-  return cur;
-}
-
 /** Turns an ajv instance path into path segments, using the data to tell array indexes from keys. */
 export function pointerToPath(pointer: string, data: unknown): JsonPath {
   if (!pointer) return [];
   const out: JsonPath = [];
-  let cur: any = data;
+  let cur = data;
   for (const raw of pointer.slice(1).split('/')) {
     const seg = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(cur)) {
-      const i = Number(seg);
-      out.push(i);
-      cur = cur[i];
-    } else {
-      out.push(seg);
-      cur = cur && typeof cur === 'object' ? cur[seg] : undefined;
-    }
+    const key = Array.isArray(cur) ? Number(seg) : seg;
+    out.push(key);
+    cur = valueAtPath(cur, [key]);
   }
   return out;
 }

@@ -75,15 +75,16 @@ const SELECT_LOG = `
   LEFT JOIN client_fingerprints cf ON cf.id = src.fingerprint_id
   ORDER BY src.date, src.event_order, src.log_id, q.id`;
 
-type Json = Record<string, any> | null;
+/** A jsonb column's object; its dates are ISO strings (JSON has no dates). */
+type Json = Record<string, unknown> | null;
 
 /** Ids inside jsonb come back as numbers; PrairieLearn prints every id as a string. */
 function fingerprint(raw: Json): Json {
   if (!raw) return null;
-  const out: Record<string, any> = {};
+  const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     if (k === 'id' || k === 'user_id' || k === 'user_session_id') out[k] = String(v);
-    else if (k === 'created_at') out[k] = formatDateUtc(new Date(v));
+    else if (k === 'created_at') out[k] = formatDateUtc(new Date(v as string));
     else out[k] = v;
   }
   return out;
@@ -94,7 +95,7 @@ function eventData(name: string, data: Json, eventDate: Date, aiDate: Date | nul
     if (data.date_limit == null) {
       return { date_limit: 'Unlimited', time_limit: 'Unlimited', remaining_time: 'Unlimited' };
     }
-    const limit = new Date(data.date_limit);
+    const limit = new Date(data.date_limit as string);
     return {
       date_limit: formatDateHuman(limit, timeZone),
       time_limit: aiDate ? formatInterval(limit.getTime() - aiDate.getTime()) : null,
@@ -102,7 +103,7 @@ function eventData(name: string, data: Json, eventDate: Date, aiDate: Date | nul
     };
   }
   if (name === 'Time limit expiry' && data?.date_limit) {
-    return { ...data, date_limit: formatDateHuman(new Date(data.date_limit), timeZone) };
+    return { ...data, date_limit: formatDateHuman(new Date(data.date_limit as string), timeZone) };
   }
   return data;
 }

@@ -18,7 +18,7 @@ export async function openPostgres(url: string): Promise<Database> {
   };
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     query: async <T = Row>(sql: string, params?: unknown[]) =>
-      (await (params?.length ? q.query({ name: nameOf(sql), text: sql, values: params as any[] }) : q.query(sql))).rows as T[],
+      (await (params?.length ? q.query({ name: nameOf(sql), text: sql, values: params }) : q.query(sql))).rows as T[],
   });
   return {
     kind: 'postgres',

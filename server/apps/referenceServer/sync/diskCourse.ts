@@ -1,11 +1,16 @@
-import { allEntries, loadCourse, soleUuid, UUID_PATTERN, uuidMentions, type Course, type InfoEntry } from '../../../lib/course';
+import {
+  allEntries, asObject, loadCourse, soleUuid, UUID_PATTERN, uuidMentions, type Course, type InfoData, type InfoEntry, type InfoKind,
+} from '../../../lib/course';
 import { newSyncChecks, type SyncChecks } from './syncChecks';
 
 /** One info file as the sync sees it: its data only when it has no errors, and its messages. */
-export interface SyncFile {
+export interface SyncFile<K extends InfoKind = InfoKind> {
   entry: InfoEntry;
-  /** Parsed content, present only when the file has no errors (files with errors keep their last good data). */
-  data?: any;
+  /**
+   * Parsed content, present only when the file has no errors (files with errors keep their last good
+   * data), so it passed the schema of its kind.
+   */
+  data?: InfoData[K];
   /** UUID recorded for the entity, also from a file with errors when it can be found. */
   uuid?: string;
   errors: string[];
@@ -14,9 +19,9 @@ export interface SyncFile {
 
 export interface DiskCourse {
   course: Course;
-  info: SyncFile;
-  questions: SyncFile[];
-  courseInstances: { file: SyncFile; assessments: SyncFile[] }[];
+  info: SyncFile<'course'>;
+  questions: SyncFile<'question'>[];
+  courseInstances: { file: SyncFile<'courseInstance'>; assessments: SyncFile<'assessment'>[] }[];
   /** Messages about folders that hold no info file. */
   missing: SyncFile[];
   hasErrors: boolean;
@@ -24,8 +29,8 @@ export interface DiskCourse {
 }
 
 function uuidOf(entry: InfoEntry): string | undefined {
-  const value = entry.file?.value as any;
-  if (value && typeof value.uuid === 'string' && UUID_PATTERN.test(value.uuid)) return value.uuid.toLowerCase();
+  const uuid = asObject(entry.file?.value)?.uuid;
+  if (typeof uuid === 'string' && UUID_PATTERN.test(uuid)) return uuid.toLowerCase();
   return entry.file ? soleUuid(uuidMentions(entry.file.text))?.toLowerCase() : undefined;
 }
 
@@ -58,16 +63,19 @@ export function readDiskCourse(root: string, checks: SyncChecks = newSyncChecks(
     else if (d.severity === 'warning') file.warnings.push(d.message);
   }
   for (const file of files.values()) {
-    if (file.errors.length === 0 && file.entry.file?.ok) file.data = file.entry.file.value;
+    // No errors: the value passed the schema of its entry's kind.
+    if (file.errors.length === 0 && file.entry.file?.ok) file.data = file.entry.file.value as InfoData[InfoKind];
   }
   const all = [...files.values(), ...extra.values()];
+  // An entry's file of the kind the course model files it under: its data passed that kind's schema.
+  const fileOf = <K extends InfoKind>(entry: InfoEntry, _kind: K) => files.get(entry.path)! as SyncFile<K>;
   return {
     course,
-    info: files.get(course.info.path)!,
-    questions: [...course.questions.values()].map((e) => files.get(e.path)!),
+    info: fileOf(course.info, 'course'),
+    questions: [...course.questions.values()].map((e) => fileOf(e, 'question')),
     courseInstances: [...course.courseInstances.values()].map((ci) => ({
-      file: files.get(ci.entry.path)!,
-      assessments: [...ci.assessments.values()].map((e) => files.get(e.path)!),
+      file: fileOf(ci.entry, 'courseInstance'),
+      assessments: [...ci.assessments.values()].map((e) => fileOf(e, 'assessment')),
     })),
     missing: [...extra.values()],
     hasErrors: all.some((f) => f.errors.length > 0),

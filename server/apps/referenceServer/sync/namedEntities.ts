@@ -28,7 +28,7 @@ export const DEFAULT_ASSESSMENT_SETS: NamedEntity[] = [
  * used (sorted), which get PrairieLearn's implicit defaults.
  */
 export function resolveNamed(
-  declared: any[] | undefined,
+  declared: readonly Omit<NamedEntity, 'implicit'>[] | undefined,
   used: Set<string>,
   builtIns: NamedEntity[],
   implicit: (name: string) => NamedEntity,

@@ -1,11 +1,16 @@
+import type { InfoData } from '../../../lib/course';
 import type { Queryable } from '../db/database';
 import { localDate } from './localDate';
+
+type AssessmentData = InfoData['assessment'];
+type ZoneQuestion = NonNullable<AssessmentData['zones']>[number]['questions'][number];
+type Alternative = NonNullable<ZoneQuestion['alternatives']>[number];
 
 const first = (points: unknown): number | null =>
   Array.isArray(points) ? (typeof points[0] === 'number' ? points[0] : null) : typeof points === 'number' ? points : null;
 
 /** Points of one question slot; an alternative inherits what it does not set from its group. */
-function slotPoints(type: string, q: any, alt: any) {
+function slotPoints(type: string, q: ZoneQuestion, alt: Partial<Alternative>) {
   const auto = alt.autoPoints ?? alt.points ?? q.autoPoints ?? q.points ?? null;
   const manual: number = alt.manualPoints ?? q.manualPoints ?? 0;
   const init = first(auto);
@@ -27,7 +32,7 @@ function slotPoints(type: string, q: any, alt: any) {
 export async function writeAssessmentContent(
   tx: Queryable,
   assessmentId: string,
-  data: any,
+  data: AssessmentData,
   questionIds: Map<string, string>,
 ): Promise<void> {
   const kept: string[] = [];
@@ -43,7 +48,7 @@ export async function writeAssessmentContent(
       )
     )[0].id;
     for (const q of zone.questions ?? []) {
-      const alternatives: any[] = q.alternatives ?? [q];
+      const alternatives: (ZoneQuestion | Alternative)[] = q.alternatives ?? [q];
       groupNumber++;
       const groupId = (
         await tx.query(
@@ -54,7 +59,7 @@ export async function writeAssessmentContent(
         )
       )[0].id;
       for (const [ai, alt] of alternatives.entries()) {
-        const questionId = questionIds.get(alt.id);
+        const questionId = alt.id === undefined ? undefined : questionIds.get(alt.id);
         if (!questionId) continue;
         questionNumber++;
         const p = slotPoints(data.type, q, alt === q ? {} : alt);

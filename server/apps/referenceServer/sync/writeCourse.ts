@@ -1,3 +1,4 @@
+import type { InfoData } from '../../../lib/course';
 import type { Queryable } from '../db/database';
 import type { DiskCourse, SyncFile } from './diskCourse';
 import { matchByUuidThenPath, type ExistingRow } from './matchEntities';
@@ -34,13 +35,13 @@ export async function writeCourse(tx: Queryable, courseId: string, disk: DiskCou
 
   const ciIds = await timed('Synced course instances', () => writeCourseInstances(tx, courseId, disk, courseTimezone));
 
-  const validQuestions = disk.questions.filter((q) => q.data);
+  const validQuestions = disk.questions.flatMap((q) => q.data ?? []);
   const topicIds = await timed('Synced topics', () =>
     writeNamed(
       tx,
       'topics',
       courseId,
-      resolveNamed(info?.topics, new Set(validQuestions.map((q) => q.data.topic).filter(Boolean)), [], implicitNamed),
+      resolveNamed(info?.topics, new Set(validQuestions.map((q) => q.topic).filter(Boolean)), [], implicitNamed),
       info && !disk.hasErrors ? { refTable: 'questions', refColumn: 'topic_id' } : undefined,
     ),
   );
@@ -49,14 +50,14 @@ export async function writeCourse(tx: Queryable, courseId: string, disk: DiskCou
       tx,
       'tags',
       courseId,
-      resolveNamed(info?.tags, new Set(validQuestions.flatMap((q) => q.data.tags ?? [])), [], implicitNamed),
+      resolveNamed(info?.tags, new Set(validQuestions.flatMap((q) => q.tags ?? [])), [], implicitNamed),
       info && !disk.hasErrors ? { refTable: 'question_tags', refColumn: 'tag_id' } : undefined,
     ),
   );
   const questionIds = await timed('Synced questions', () => writeQuestions(tx, courseId, disk.questions, topicIds, tagIds));
 
   const allAssessments = disk.courseInstances.flatMap((ci) => ci.assessments);
-  const usedSets = new Set(allAssessments.map((a) => a.data?.set).filter(Boolean));
+  const usedSets = new Set(allAssessments.map((a) => a.data?.set).filter((set): set is string => !!set));
   if (disk.info.errors.length || allAssessments.some((a) => a.errors.length)) usedSets.add('Unknown');
   const setIds = await timed('Synced assessment sets', () =>
     writeNamed(
@@ -135,7 +136,7 @@ async function writeCourseInstances(
   return out;
 }
 
-async function writeCourseInstanceAccessRules(tx: Queryable, ciId: string, rules: any[] | undefined, tz: string) {
+async function writeCourseInstanceAccessRules(tx: Queryable, ciId: string, rules: InfoData['courseInstance']['allowAccess'], tz: string) {
   await tx.query('DELETE FROM course_instance_access_rules WHERE course_instance_id = $1', [ciId]);
   for (const [i, r] of (rules ?? []).entries()) {
     await tx.query(
@@ -149,7 +150,7 @@ async function writeCourseInstanceAccessRules(tx: Queryable, ciId: string, rules
 async function writeQuestions(
   tx: Queryable,
   courseId: string,
-  files: SyncFile[],
+  files: SyncFile<'question'>[],
   topicIds: Map<string, string>,
   tagIds: Map<string, string>,
 ): Promise<Map<string, string>> {
@@ -202,7 +203,7 @@ const numberOrder = new Intl.Collator('en', { numeric: true });
 async function writeAssessments(
   tx: Queryable,
   ciId: string,
-  files: SyncFile[],
+  files: SyncFile<'assessment'>[],
   questionIds: Map<string, string>,
   setIds: Map<string, string>,
 ): Promise<void> {

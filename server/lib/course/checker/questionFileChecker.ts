@@ -8,8 +8,11 @@ import type { CodeInfo } from '../diagnostic';
  * pass over the course needs once (the course's element names...); its `check` may also look at
  * other files of the question, so its results are reused only while `key`, the text and the disk
  * generation stay the same.
+ *
+ * `check` and `prepare` are methods, not function-valued properties: TypeScript compares method
+ * parameters both ways, so a checker of its own `Prepared` type fits in a list of `QuestionFileChecker`.
  */
-export interface QuestionFileChecker<Prepared = any> {
+export interface QuestionFileChecker<Prepared = unknown> {
   fileName: string;
   codes: Record<string, CodeInfo>;
   prepare(text: string): Prepared;
@@ -25,7 +28,7 @@ export interface QuestionFileChecker<Prepared = any> {
 }
 
 /** One pass of a `QuestionFileChecker` over the question files of a course. */
-export interface QuestionFileRun<Prepared = any> {
+export interface QuestionFileRun<Prepared = unknown> {
   key: string;
   check(prepared: Prepared, questionDir: string, path: string): QuestionFileReport[];
 }

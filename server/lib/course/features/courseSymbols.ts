@@ -1,6 +1,6 @@
 import type { InfoEntry } from '../course';
 import type { TextRange } from '../diagnostic';
-import type { JsonPath } from '../jsonFile';
+import { asArray, asObject, type JsonPath } from '../jsonFile';
 
 export type SymbolKind = 'zone' | 'question' | 'pool' | 'accessRule' | 'list' | 'name' | 'property';
 
@@ -25,9 +25,9 @@ const NAME_LISTS = ['topics', 'tags', 'assessmentSets', 'assessmentModules', 'sh
  */
 export function documentSymbols(entry: InfoEntry): OutlineSymbol[] {
   const file = entry.file;
-  const data = file?.value as any;
-  if (!file || !data || typeof data !== 'object' || Array.isArray(data)) return [];
-  const has = (path: JsonPath) => path.reduce<any>((at, key) => (at && typeof at === 'object' ? at[key] : undefined), data) !== undefined;
+  const data = asObject(file?.value);
+  if (!file || !data) return [];
+  const has = (path: JsonPath) => path.reduce<unknown>((at, key) => (at && typeof at === 'object' ? (at as Record<string | number, unknown>)[key] : undefined), data) !== undefined;
   const sym = (name: string, kind: SymbolKind, path: JsonPath, detail?: string, children?: OutlineSymbol[], select?: JsonPath): OutlineSymbol => ({
     name: name || ' ',
     kind,
@@ -38,18 +38,24 @@ export function documentSymbols(entry: InfoEntry): OutlineSymbol[] {
     ...(children?.length && { children }),
   });
   const out: OutlineSymbol[] = [];
-  const titled = (key: string) => typeof data[key] === 'string' && out.push(sym(data[key], 'property', [key], key, undefined, [key]));
+  const titled = (key: string) => {
+    const title = data[key];
+    if (typeof title === 'string') out.push(sym(title, 'property', [key], key, undefined, [key]));
+  };
 
   if (entry.kind === 'assessment') {
     titled('title');
     if (Array.isArray(data.zones)) {
-      const zones = data.zones.map((zone: any, z: number) => {
-        const questions = (Array.isArray(zone?.questions) ? zone.questions : []).map((q: any, i: number) => {
+      const zones = data.zones.map((zoneValue: unknown, z: number) => {
+        const zone = asObject(zoneValue);
+        const questions = asArray(zone?.questions).map((question: unknown, i: number) => {
           const path: JsonPath = ['zones', z, 'questions', i];
+          const q = asObject(question);
           if (typeof q?.id === 'string') return sym(q.id, 'question', path, pointsOf(q), undefined, [...path, 'id']);
-          const alternatives = (Array.isArray(q?.alternatives) ? q.alternatives : []).map((alt: any, k: number) =>
-            sym(typeof alt?.id === 'string' ? alt.id : `alternative ${k + 1}`, 'question', [...path, 'alternatives', k], pointsOf(alt), undefined, has([...path, 'alternatives', k, 'id']) ? [...path, 'alternatives', k, 'id'] : undefined),
-          );
+          const alternatives = asArray(q?.alternatives).map((alternative: unknown, k: number) => {
+            const alt = asObject(alternative);
+            return sym(typeof alt?.id === 'string' ? alt.id : `alternative ${k + 1}`, 'question', [...path, 'alternatives', k], pointsOf(alt), undefined, has([...path, 'alternatives', k, 'id']) ? [...path, 'alternatives', k, 'id'] : undefined);
+          });
           const choose = typeof q?.numberChoose === 'number' ? `choose ${q.numberChoose} of ${alternatives.length}` : `${alternatives.length} alternatives`;
           return sym('alternatives', 'pool', path, choose, alternatives);
         });
@@ -62,16 +68,20 @@ export function documentSymbols(entry: InfoEntry): OutlineSymbol[] {
   if (entry.kind === 'assessment' || entry.kind === 'courseInstance') {
     if (entry.kind === 'courseInstance') titled('longName');
     if (Array.isArray(data.allowAccess)) {
-      const rules = data.allowAccess.map((rule: any, i: number) => sym(`rule ${i + 1}`, 'accessRule', ['allowAccess', i], accessSummary(rule)));
+      const rules = data.allowAccess.map((rule: unknown, i: number) => sym(`rule ${i + 1}`, 'accessRule', ['allowAccess', i], accessSummary(asObject(rule))));
       out.push(sym('allowAccess', 'list', ['allowAccess'], undefined, rules));
     }
   }
   if (entry.kind === 'course') {
     titled('title');
     for (const list of NAME_LISTS) {
-      if (!Array.isArray(data[list])) continue;
-      const names = data[list]
-        .map((item: any, i: number) => (typeof item?.name === 'string' ? sym(item.name, 'name', [list, i], descriptionOf(item), undefined, [list, i, 'name']) : undefined))
+      const items = data[list];
+      if (!Array.isArray(items)) continue;
+      const names = items
+        .map((value: unknown, i: number) => {
+          const item = asObject(value);
+          return typeof item?.name === 'string' ? sym(item.name, 'name', [list, i], descriptionOf(item), undefined, [list, i, 'name']) : undefined;
+        })
         .filter((s: OutlineSymbol | undefined): s is OutlineSymbol => s !== undefined);
       out.push(sym(list, 'list', [list], undefined, names));
     }
@@ -94,7 +104,7 @@ function whole(entry: InfoEntry, path: JsonPath): TextRange {
   return { start: holder.offset, end: holder.offset + holder.length };
 }
 
-function pointsOf(q: any): string | undefined {
+function pointsOf(q: Record<string, unknown> | undefined): string | undefined {
   for (const key of ['points', 'autoPoints', 'maxPoints', 'manualPoints']) {
     const v = q?.[key];
     if (typeof v === 'number' || Array.isArray(v)) return `${key} ${Array.isArray(v) ? v.join(', ') : v}`;
@@ -102,7 +112,7 @@ function pointsOf(q: any): string | undefined {
   return undefined;
 }
 
-function accessSummary(rule: any): string {
+function accessSummary(rule: Record<string, unknown> | undefined): string {
   const parts: string[] = [];
   if (typeof rule?.mode === 'string') parts.push(rule.mode);
   if (typeof rule?.credit === 'number') parts.push(`${rule.credit}%`);
@@ -112,7 +122,10 @@ function accessSummary(rule: any): string {
   return parts.join(', ') || 'always';
 }
 
-function descriptionOf(item: any): string | undefined {
-  for (const key of ['description', 'heading', 'abbreviation']) if (typeof item?.[key] === 'string') return item[key];
+function descriptionOf(item: Record<string, unknown>): string | undefined {
+  for (const key of ['description', 'heading', 'abbreviation']) {
+    const text = item[key];
+    if (typeof text === 'string') return text;
+  }
   return undefined;
 }

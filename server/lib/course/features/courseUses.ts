@@ -1,6 +1,6 @@
 import type { Course, InfoEntry, InfoKind } from '../course';
 import type { TextRange } from '../diagnostic';
-import type { JsonPath } from '../jsonFile';
+import { asArray, asObject, valueAtPath, type JsonPath } from '../jsonFile';
 import { declaredNames, type NameList } from './courseNames';
 
 /** One place a course file names a question or a declared name. */
@@ -15,7 +15,7 @@ export interface Use {
 export type UsedThing = { type: 'qid'; qid: string } | { type: 'name'; list: NameList; name: string };
 
 /** Where each list's names are used: which files, and the paths of the values in a file's data. */
-const NAME_USES: Record<NameList, { kind: InfoKind; paths: (data: any) => JsonPath[] }> = {
+const NAME_USES: Record<NameList, { kind: InfoKind; paths: (data: Record<string, unknown>) => JsonPath[] }> = {
   topics: { kind: 'question', paths: (d) => (typeof d.topic === 'string' ? [['topic']] : []) },
   tags: { kind: 'question', paths: (d) => stringItems(d.tags, 'tags') },
   sharingSets: { kind: 'question', paths: (d) => stringItems(d.sharingSets, 'sharingSets') },
@@ -48,15 +48,12 @@ const qidPathsByData = new WeakMap<object, { qid: string; path: JsonPath }[]>();
 
 function findQidPaths(data: object): { qid: string; path: JsonPath }[] {
   const out: { qid: string; path: JsonPath }[] = [];
-  const zones = (data as any).zones;
-  if (!Array.isArray(zones)) return out;
-  zones.forEach((zone, z) => {
-    const questions = zone?.questions;
-    if (!Array.isArray(questions)) return;
-    questions.forEach((q, i) => {
+  asArray(asObject(data)?.zones).forEach((zone, z) => {
+    asArray(asObject(zone)?.questions).forEach((question, i) => {
+      const q = asObject(question);
       if (typeof q?.id === 'string') out.push({ qid: q.id, path: ['zones', z, 'questions', i, 'id'] });
-      if (!Array.isArray(q?.alternatives)) return;
-      q.alternatives.forEach((alt: any, k: number) => {
+      asArray(q?.alternatives).forEach((alternative, k) => {
+        const alt = asObject(alternative);
         if (typeof alt?.id === 'string') out.push({ qid: alt.id, path: ['zones', z, 'questions', i, 'alternatives', k, 'id'] });
       });
     });
@@ -75,9 +72,9 @@ export function usesOf(course: Course, thing: UsedThing): Use[] {
   }
   const spec = NAME_USES[thing.list];
   for (const entry of entriesOf(course, spec.kind)) {
-    const data = entry.file?.value;
-    if (!data || typeof data !== 'object') continue;
-    for (const path of spec.paths(data)) if (valueAt(data, path) === thing.name) out.push(use(entry, path));
+    const data = asObject(entry.file?.value);
+    if (!data) continue;
+    for (const path of spec.paths(data)) if (valueAtPath(data, path) === thing.name) out.push(use(entry, path));
   }
   return out;
 }
@@ -87,9 +84,9 @@ export function useCounts(course: Course, list: NameList): Map<string, number> {
   const counts = new Map<string, number>();
   const spec = NAME_USES[list];
   for (const entry of entriesOf(course, spec.kind)) {
-    const data = entry.file?.value;
-    if (!data || typeof data !== 'object') continue;
-    const names = new Set(spec.paths(data).map((p) => valueAt(data, p) as string));
+    const data = asObject(entry.file?.value);
+    if (!data) continue;
+    const names = new Set(spec.paths(data).map((p) => valueAtPath(data, p) as string));
     for (const name of names) counts.set(name, (counts.get(name) ?? 0) + 1);
   }
   return counts;
@@ -121,8 +118,3 @@ function stringItems(list: unknown, key: string): JsonPath[] {
   return out;
 }
 
-function valueAt(data: unknown, path: JsonPath): unknown {
-  let at: any = data;
-  for (const segment of path) at = at && typeof at === 'object' ? at[segment] : undefined;
-  return at;
-}

@@ -1,6 +1,6 @@
 import type { Course, InfoEntry } from '../course';
 import type { CourseReader } from '../courseReader';
-import type { JsonPath } from '../jsonFile';
+import { valueAtPath, type JsonPath } from '../jsonFile';
 import { declaredNames } from './courseNames';
 import { useCounts } from './courseUses';
 import { DEPENDENCY_FOLDERS } from '../courseConventions';
@@ -29,7 +29,7 @@ export function valueCandidates(course: Course, entry: InfoEntry, path: JsonPath
       const known = new Set(declared.map((n) => n.name));
       // Then the names the course uses without declaring them (PrairieLearn creates those): a course
       // that declares no topics still offers the 75 it uses. The value being typed here is not one.
-      const here = valueAt(entry.file?.value, path);
+      const here = valueAtPath(entry.file?.value, path);
       const used = [...useCounts(course, ref.list)]
         .filter(([name, files]) => typeof name === 'string' && !known.has(name) && !(name === here && files === 1))
         .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -53,19 +53,9 @@ export function valueCandidates(course: Course, entry: InfoEntry, path: JsonPath
 function withoutSiblings(candidates: readonly ValueCandidate[], entry: InfoEntry, path: JsonPath): readonly ValueCandidate[] {
   const index = path[path.length - 1];
   if (typeof index !== 'number') return candidates;
-  let list: unknown = entry.file?.value;
-  for (const segment of path.slice(0, -1)) list = list && typeof list === 'object' ? (list as any)[segment] : undefined;
+  const list = valueAtPath(entry.file?.value, path.slice(0, -1));
   if (!Array.isArray(list)) return candidates;
   const taken = new Set(list.filter((v, i) => i !== index && typeof v === 'string'));
   return candidates.filter((c) => !taken.has(c.value));
 }
 
-/** The value at `path` of parsed JSON, if any. */
-function valueAt(data: unknown, path: JsonPath): unknown {
-  let at = data;
-  for (const key of path) {
-    if (!at || typeof at !== 'object') return undefined;
-    at = (at as Record<string | number, unknown>)[key];
-  }
-  return at;
-}

@@ -16,9 +16,10 @@ export interface TemplateRule {
 /**
  * A check that also looks at other files (files named by attributes, server.py), so it runs on
  * every course check. `collect` picks out once per text what it needs from the template (undefined
- * when there is nothing to look at), so the parsed template need not be kept.
+ * when there is nothing to look at), so the parsed template need not be kept. `check` is a method
+ * so that a rule of its own `Input` type fits in a list of rules (method parameters compare both ways).
  */
-export interface CourseTemplateRule<Input = any> {
+export interface CourseTemplateRule<Input = unknown> {
   name: string;
   needs: 'course';
   codes: Record<string, CodeInfo>;
