@@ -2,7 +2,7 @@
 // apps/prairielearn/elements/pl-matrix-component-input/pl-matrix-component-input.py (read through the
 // search tools): one field per cell named answers-name + row-major 1-based index, string_fraction_to_number
 // per cell, per-cell comparison, partial credit = correct cells / cells with allow-partial-credit, a
-// feedback dict {cell: "correct"|"incorrect"} when not all correct; attributes from elements.json.
+// feedback dict {cell: "correct"|"incorrect"} when not all correct; attributes as elementData.json lists them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { elementError, phaseData } from './elementHarness';

@@ -12,7 +12,7 @@ const FLOAT = new RegExp(String.raw`^\s*[+-]?(?:(?:${DIGITS}\.(?:${DIGITS})?|\.$
 
 /**
  * Attributes whose JSON schema in PrairieLearn (the seven elements that ship one) takes any of
- * several forms (`anyOf`); elements.json notes each. A value is valid when one form accepts it.
+ * several forms (`anyOf`); this table lists each. A value is valid when one form accepts it.
  */
 const ANY_OF: Record<string, ValueType[]> = {
   'pl-number-input correct-answer': ['float', ['']],

@@ -4,7 +4,7 @@ import type { Resolved } from '../analysis';
 import type { TemplateRule } from './rule';
 
 /**
- * Required attributes, including the ones elements.json marks as required only under a
+ * Required attributes, including the ones elementData.json marks as required only under a
  * condition (gradable drawings, pl-overlay without a background, pl-location's sides).
  * Skipped when mustache may supply attributes (`<pl-x {{attrs}}>`).
  */
