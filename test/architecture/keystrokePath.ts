@@ -1,6 +1,6 @@
 // Measures the keystroke path: the source files whose code runs between a didChange of question.html
-// and the diagnostic the language server publishes for it. Not a test (the count is a figure, not a
-// verdict): `npm run build && node --import tsx test/architecture/keystrokePath.ts`.
+// and the diagnostic the language server publishes for it. keystrokePath.test.ts bounds the count;
+// `npm run build && node --import tsx test/architecture/keystrokePath.ts` prints the files.
 //
 // How: V8 coverage of dist/languageServer.js in two runs that differ only in the number of keystrokes
 // (2, then 5), each keystroke waited for until its diagnostic is published and the check is over. A
@@ -39,7 +39,8 @@ async function callCounts(keystrokes: number): Promise<Map<number, number>> {
       await pause(300);
     }
   } finally {
-    await client.stop();
+    // Coverage is written as the process exits: give it time rather than kill it.
+    await client.stop(60_000);
   }
   const counts = new Map<number, number>();
   for (const name of fs.readdirSync(coverage)) {
@@ -54,7 +55,8 @@ async function callCounts(keystrokes: number): Promise<Map<number, number>> {
   return counts;
 }
 
-async function main(): Promise<void> {
+/** The files of this repository (server/, client/) with functions that ran per keystroke, with how many of them ran. */
+export async function keystrokePathFiles(): Promise<Map<string, number>> {
   const few = await callCounts(2);
   const more = await callCounts(5);
   const lineStarts = computeLineStarts(fs.readFileSync(BUNDLE, 'utf8'));
@@ -65,11 +67,15 @@ async function main(): Promise<void> {
     const { line, character } = positionAtOffset(lineStarts, offset);
     const source = (map.findEntry(line, character) as { originalSource?: string }).originalSource ?? '?';
     const name = path.relative(ROOT, path.resolve(path.dirname(BUNDLE), source.replace(/^file:\/\//, '')));
-    files.set(name, (files.get(name) ?? 0) + 1);
+    if (/^(server|client)\//.test(name)) files.set(name, (files.get(name) ?? 0) + 1);
   }
-  const ours = [...files].filter(([f]) => /^(server|client)\//.test(f)).sort(([a], [b]) => a.localeCompare(b));
-  console.log(`${ours.length} files of this repository (${files.size} with dependencies); functions run per keystroke:`);
+  return new Map([...files].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+async function main(): Promise<void> {
+  const ours = await keystrokePathFiles();
+  console.log(`${ours.size} files of this repository; functions run per keystroke:`);
   for (const [name, functions] of ours) console.log(`${String(functions).padStart(4)}  ${name}`);
 }
 
-void main();
+if (require.main === module) void main();

@@ -357,8 +357,11 @@ export class LspClient {
     return this.connection.sendRequest(WorkspaceDiagnosticRequest.type, { previousResultIds });
   }
 
-  /** Shuts the server down politely, then makes sure the process is gone. */
-  async stop(): Promise<void> {
+  /**
+   * Shuts the server down politely, then makes sure the process is gone: killed if it has not exited
+   * `graceMs` after the exit notification (a server writing V8 coverage at exit needs longer).
+   */
+  async stop(graceMs = 2000): Promise<void> {
     if (this.alive) {
       const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
       try {
@@ -367,7 +370,7 @@ export class LspClient {
       } catch {
         // the process is already going away
       }
-      const timer = setTimeout(() => this.child.kill(), 2000);
+      const timer = setTimeout(() => this.child.kill(), graceMs);
       await exited;
       clearTimeout(timer);
     }
