@@ -6,16 +6,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { findPython } from '../../server/lib/runtime/findPython';
-import { expandMarkdown } from '../../server/lib/runtime/markdown';
-import { renderMustache } from '../../server/lib/runtime/mustacheRender';
-import { generateData, gradeData, parseData, prepareData, renderData, testData, withWorkspaceFiles } from '../../server/lib/runtime/phaseData';
-import { runPhases, type PhaseCall } from '../../server/lib/runtime/phaseRunner';
+import { renderData, testData } from '../../server/lib/runtime/phaseData';
 import { PythonPool } from '../../server/lib/runtime/pythonPool';
 import { pythonRoot } from '../../server/lib/runtime/pythonRoot';
 import { readQuestion, type QuestionSource } from '../../server/lib/runtime/question';
-import type { JsonObject, Variant } from '../../server/lib/protocol/questionRuntime';
 import { answerOwners, differingKeys, eachUuidsNumbered, withUuidsNumbered, formControls, ownerOf, stable } from './differences';
-import { UpstreamHelper, type UpstreamResult } from './upstreamHelper';
+import { GRADE_FIELDS, Sides, submitOn, variantOf, variantOn } from './questionSides';
+import { UpstreamHelper } from './upstreamHelper';
 
 interface Options {
   checkout: string;
@@ -81,50 +78,6 @@ class Tally {
     if (!seen) this.examples.set(key, example.slice(0, 600));
     else if (seen.split('\n   or ').length < 3) this.examples.set(key, `${seen}\n   or ${example.slice(0, 400)}`);
   }
-}
-
-function variantOf(q: QuestionSource, seed: string, data: Record<string, any>): Variant {
-  return { courseRoot: q.courseRoot, qid: q.qid, seed, params: data.params ?? {}, correctAnswers: data.correct_answers ?? {}, broken: false, issues: [], numTries: 0 };
-}
-
-class Sides {
-  constructor(
-    readonly pool: PythonPool,
-    readonly upstream: UpstreamHelper,
-  ) {}
-
-  async ours(q: QuestionSource, call: PhaseCall): Promise<{ data: Record<string, any>; html?: string; fatal: boolean }> {
-    const [o] = await runPhases(this.pool, q, [call]);
-    return { data: o.data, html: o.html, fatal: o.fatal };
-  }
-
-  async theirs(q: QuestionSource, call: PhaseCall): Promise<UpstreamResult> {
-    const data = JSON.parse(JSON.stringify(call.data));
-    let html: string | undefined;
-    if (call.phase !== 'generate') html = expandMarkdown(renderMustache(q.html ?? '', data));
-    const [r] = await this.upstream.run(q.courseRoot, q.dir, [{ phase: call.phase, html, data, partialCredit: q.partialCredit }]);
-    return r;
-  }
-}
-
-async function variantOn(side: 'ours' | 'theirs', s: Sides, q: QuestionSource, seed: string) {
-  const run = (c: PhaseCall) => (side === 'ours' ? s.ours(q, c) : s.theirs(q, c));
-  const gen = await run({ phase: 'generate', data: generateData(q, seed) });
-  if (gen.fatal) return { failure: stable((gen as UpstreamResult).issues ?? 'generate failed') };
-  const prep = await run({ phase: 'prepare', data: prepareData(q, seed, withWorkspaceFiles(q, gen.data.params), gen.data.correct_answers) });
-  return prep.fatal ? { failure: stable((prep as UpstreamResult).issues ?? 'prepare failed') } : { data: prep.data };
-}
-
-const GRADE_FIELDS = ['score', 'partial_scores', 'feedback', 'format_errors'] as const;
-
-async function submitOn(side: 'ours' | 'theirs', s: Sides, q: QuestionSource, v: Variant, raw: Record<string, any>) {
-  const run = (c: PhaseCall) => (side === 'ours' ? s.ours(q, c) : s.theirs(q, c));
-  const parsed = await run({ phase: 'parse', data: parseData(q, v, raw) });
-  if (parsed.fatal) return { broken: 'parse' };
-  if (Object.keys(parsed.data.format_errors ?? {}).length > 0) return { score: null, partial_scores: {}, feedback: parsed.data.feedback, format_errors: parsed.data.format_errors };
-  const graded = await run({ phase: 'grade', data: gradeData(q, v, { ...parsed.data, gradable: true } as JsonObject) });
-  if (graded.fatal) return { broken: 'grade' };
-  return Object.fromEntries(GRADE_FIELDS.map((f) => [f, graded.data[f]]));
 }
 
 async function compareQuestion(s: Sides, t: Tally, q: QuestionSource, seed: string): Promise<void> {

@@ -61,6 +61,18 @@ ARITY.update({"log": "1 or 2", "ln": "1 or 2", "max": "at least 1", "Max": "at l
 SET_FUNCTIONS: dict[str, Any] = {
     "Interval": sympy.Interval, "FiniteSet": sympy.FiniteSet, "Union": sympy.Union, "Intersection": sympy.Intersection,
 }
+# PrairieLearn evaluates an answer with all of sympy in scope, so a bare name of one of sympy's own
+# values is that value. These are how sympy prints infinities, constants and sets, so test() answers
+# (str() of the correct answer) use them: `Interval(1/2, oo)`, `FiniteSet(EmptySet)`.
+SYMPY_CONSTANTS: dict[str, Any] = {
+    "oo": sympy.oo, "zoo": sympy.zoo, "nan": sympy.nan, "Catalan": sympy.Catalan, "EulerGamma": sympy.EulerGamma,
+    "GoldenRatio": sympy.GoldenRatio, "TribonacciConstant": sympy.TribonacciConstant, "true": sympy.true, "false": sympy.false,
+}
+SET_CONSTANTS: dict[str, Any] = {
+    "EmptySet": sympy.EmptySet, "UniversalSet": sympy.UniversalSet, "Reals": sympy.Reals, "Integers": sympy.Integers,
+    "Naturals": sympy.Naturals, "Naturals0": sympy.Naturals0, "Complexes": sympy.Complexes, "Rationals": sympy.Rationals,
+}
+SET_NOT_ALLOWED = "Your answer contains set notation, but set notation is not allowed for this question."
 
 
 def _preprocess(text: str) -> str:
@@ -240,6 +252,8 @@ class _Walker:
                 return self.names[node.id]
             if node.id in self.functions:
                 raise BaseSympyError(f'Your answer mentions the function "{node.id}" without applying it to anything.', name=node.id)
+            if node.id in SET_CONSTANTS:
+                raise BaseSympyError(SET_NOT_ALLOWED)
             raise BaseSympyError(f'Your answer refers to an invalid symbol "{node.id}".', name=node.id)
         if isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name) or node.keywords:
@@ -247,7 +261,7 @@ class _Walker:
             fname = node.func.id
             if fname not in self.functions:
                 if fname in SET_FUNCTIONS:
-                    raise BaseSympyError("Your answer contains set notation, but set notation is not allowed for this question.")
+                    raise BaseSympyError(SET_NOT_ALLOWED)
                 raise BaseSympyError(f'Your answer calls an invalid function "{fname}".', name=fname)
             args = [self.walk(a) for a in node.args]
             unevaluated = {} if self.evaluate or fname not in UNEVALUATED_CALLS else {"evaluate": False}
@@ -258,6 +272,8 @@ class _Walker:
                 raise BaseSympyError(f"Your answer provides the wrong number of arguments to '{fname}', expected {expected}.", name=fname) from None
             except (ValueError, AttributeError):
                 raise BaseSympyError(f"Your answer provides the wrong types to {fname}.", name=fname) from None
+        if isinstance(node, (ast.Set, ast.Dict)) and not self.sets:
+            raise BaseSympyError(SET_NOT_ALLOWED)  # braces are set literals, as PrairieLearn reads them
         if isinstance(node, ast.Tuple) and self.functions.get("FiniteSet") is not None:
             return tuple(self.walk(e) for e in node.elts)
         raise BaseSympyError("Your answer has an invalid expression.", getattr(node, "col_offset", None))

@@ -7,7 +7,9 @@ from typing import Any
 
 import sympy
 
-from prairielearn.sympy_parse import BASE_FUNCTIONS, SET_FUNCTIONS, TRIG_FUNCTIONS, BaseSympyError, parse_math
+from prairielearn.sympy_parse import (
+    BASE_FUNCTIONS, SET_CONSTANTS, SET_FUNCTIONS, SYMPY_CONSTANTS, TRIG_FUNCTIONS, BaseSympyError, parse_math,
+)
 
 __all__ = [
     "BaseSympyError",
@@ -61,9 +63,10 @@ def _namespaces(
     custom_functions: list[str] | None,
     assumptions: dict[str, Any] | None,
 ) -> tuple[dict[str, Any], dict[str, Any]]:
-    names = get_builtin_constants(allow_complex=allow_complex)
     # PrairieLearn reads the rest of a name from all of sympy, so `E` (how sympy prints e, and so how its test
-    # answers write it) is Euler's number unless a variable takes the name.
+    # answers write it) is Euler's number unless a variable takes the name; likewise `oo` and the sets.
+    names = {**SYMPY_CONSTANTS, **(SET_CONSTANTS if allow_sets else {})}
+    names.update(get_builtin_constants(allow_complex=allow_complex))
     names["E"] = sympy.E
     functions = get_builtin_functions(allow_trig_functions=allow_trig_functions, allow_sets=allow_sets)
     for v in variables or []:
