@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BenchSection } from './context';
 import { spawnSync } from 'node:child_process';
+import { measureGraphPreviews } from './graphQuestions';
 import { median, percentile } from './stats';
 import { QuestionRuntime } from '../../server/lib/runtime';
 
@@ -108,6 +109,7 @@ export const questionRuntimeSection: BenchSection = {
       } finally {
         fs.rmSync(drawingCourse, { recursive: true, force: true });
       }
+      await measureGraphPreviews(ctx, this.name, runtime, REFRESHES, baseline);
       const rss = (await runtime.helperPids()).map(rssMb);
       ctx.add({ section: this.name, measure: `helper memory (RSS, each of ${rss.length})`, value: Math.max(...rss), unit: 'MB' });
     } finally {

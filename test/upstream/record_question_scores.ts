@@ -4,7 +4,8 @@
 // PrairieLearn's variant and answer, so a difference in grading shows apart from one in test().
 // A maintenance tool, not a test:
 //   node --import tsx test/upstream/record_question_scores.ts --prairielearn <checkout> [--seeds 1,2]
-//     [--out scores.json] <course> <qid>...   (PL_COMMIT names a checkout that is not a git work tree)
+//     [--out scores.json] <course> (<qid>... | --qids-from <file, one QID a line>)
+// PL_COMMIT names the checkout's commit when it is not a git work tree.
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -43,9 +44,11 @@ async function testOn(side: Side, s: Sides, q: QuestionSource, seed: string): Pr
   return { outcome: { ...outcome, score: graded.score, partialScores: graded.partial_scores ?? {} }, variant: v, raw };
 }
 
+/** The commit of a folder that is a git work tree's root (not of a repository it merely sits in). */
 function gitHead(dir: string): string {
-  const r = spawnSync('git', ['-C', dir, 'rev-parse', 'HEAD'], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.trim() : 'unknown';
+  const r = spawnSync('git', ['-C', dir, 'rev-parse', '--show-toplevel', 'HEAD'], { encoding: 'utf8' });
+  const [top, head] = r.stdout.trim().split('\n');
+  return r.status === 0 && path.resolve(top) === path.resolve(dir) ? head : 'unknown';
 }
 
 async function main(): Promise<void> {
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
     if (args[i] === '--prairielearn') checkout = path.resolve(args[++i]);
     else if (args[i] === '--seeds') seeds = args[++i].split(',');
     else if (args[i] === '--out') out = args[++i];
+    else if (args[i] === '--qids-from') rest.push(...fs.readFileSync(args[++i], 'utf8').split('\n').filter((l) => l.trim() !== ''));
     else rest.push(args[i]);
   }
   const [course, ...qids] = rest;
