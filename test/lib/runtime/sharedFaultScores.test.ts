@@ -8,6 +8,9 @@
 //   courseElementWithoutTest a course element without test() that server.py grades: pl101 er_design/*
 //   answerSetInParse         the real answer is set in parse(), test() submits generate()'s placeholder:
 //                            pl101 steve/ubc_cpsc_121/Discussion_Attendance
+//   sketchSampled            pl-sketch's test() answer samples the solution and itself expects only part of
+//                            the credit: exampleCourse element/sketch, sketchAdvanced, gallery/sketch
+//                            (recorded with sketchresponse 0.1.4, the version PrairieLearn pins, on PYTHONPATH)
 //   setAnswer                a control that PrairieLearn does give 100%: set answers with oo and EmptySet
 //                            (exampleCourse element/symbolicInput)
 // fixtures/upstream/sharedFaultScores.json was recorded from PrairieLearn 88fb8556a7a1768e2082736be9095241b11238d7
