@@ -1,3 +1,4 @@
+// PGlite opens with small shared buffers (zeroing 128 MB was most of its start).
 // PGlite's fast path (named prepared statements, parameters as text, as `pg` sends them) carries booleans and
 // flat arrays, also inside a transaction, where the sync writes everything; a failing statement there still
 // rolls the whole transaction back.
@@ -7,6 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { openMigratedDatabase } from '../../../server/apps/referenceServer/db/openDatabase';
+import { SHARED_BUFFERS } from '../../../server/apps/referenceServer/db/pglite';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-pglite-params-'));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -36,5 +38,23 @@ test('booleans and arrays (quotes, backslashes, commas, NULL) arrive as the valu
     assert.deepEqual(await db.query('SELECT name FROM users WHERE uid = $1', ['kept@example.com']), [{ name: 'K' }], 'rolled back');
   } finally {
     await db.close();
+  }
+});
+
+// PostgreSQL zeroes its shared buffers at every start; initdb's 128 MB made most of PGlite's open. The server
+// asks for less, and keeps PGlite's own start parameters (search_path, single-user mode) beside it.
+test('PGlite starts with the small shared buffers and its own start parameters, also when it reopens a data folder', async () => {
+  const dataDir = path.join(work, 'buffers');
+  for (const round of ['new', 'reopened']) {
+    const { db } = await openMigratedDatabase({ dataDir });
+    try {
+      const [row] = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      assert.equal(row.shared_buffers, SHARED_BUFFERS, round);
+      assert.notEqual(SHARED_BUFFERS, '128MB', 'smaller than initdb writes into postgresql.conf');
+      const [search] = await db.query<{ search_path: string }>('SHOW search_path');
+      assert.equal(search.search_path, 'public', round);
+    } finally {
+      await db.close();
+    }
   }
 });

@@ -24,9 +24,21 @@ function concat(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+// PostgreSQL zeroes its shared buffers when it starts, in one WebAssembly call: initdb's 128 MB took 1-3 s of
+// every start (most of PGlite's open). A course's database is a few tens of MB and pages that do not fit are
+// read back from the operating system's cache, so 16 MB costs the sync and the seed nothing measurable.
+export const SHARED_BUFFERS = '16MB';
+
+/** PGlite's own start parameters (it replaces them all when given any), plus the smaller shared buffers. */
+const START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  '-c',
+  `shared_buffers=${SHARED_BUFFERS}`,
+];
+
 /** Opens PGlite with its files in `dataDir` (in memory when undefined). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = new PGlite({ dataDir, parsers: PARSERS });
+  const db = new PGlite({ dataDir, parsers: PARSERS, startParams: START_PARAMS });
   await db.waitReady;
   const { serialize } = protocol;
   // PGlite's own query() makes six calls into the engine per query and parses and plans the text every
