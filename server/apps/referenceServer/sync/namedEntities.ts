@@ -62,23 +62,37 @@ export async function writeNamed(
   entities: NamedEntity[],
   prune: { refTable: string; refColumn: string } | undefined,
 ): Promise<Map<string, string>> {
-  for (const [i, e] of entities.entries()) {
-    if (table === 'assessment_sets') {
-      await tx.query(
-        `INSERT INTO assessment_sets (course_id, name, abbreviation, heading, color, number, implicit)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (course_id, name) DO UPDATE SET abbreviation = EXCLUDED.abbreviation,
-           heading = EXCLUDED.heading, color = EXCLUDED.color, number = EXCLUDED.number, implicit = EXCLUDED.implicit`,
-        [courseId, e.name, e.abbreviation ?? e.name, e.heading ?? e.name, e.color ?? 'gray1', i + 1, e.implicit],
-      );
-    } else {
-      await tx.query(
-        `INSERT INTO ${table} (course_id, name, color, description, number, implicit) VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT (course_id, name) DO UPDATE SET color = EXCLUDED.color, description = EXCLUDED.description,
-           number = EXCLUDED.number, implicit = EXCLUDED.implicit`,
-        [courseId, e.name, e.color ?? 'gray1', e.description ?? null, i + 1, e.implicit],
-      );
-    }
+  // One statement for all of them, numbered in list order (ids too: the rows are inserted in that order).
+  const column = <T>(of: (e: NamedEntity) => T) => entities.map(of);
+  const numbers = entities.map((_, i) => i + 1);
+  if (table === 'assessment_sets') {
+    await tx.query(
+      `INSERT INTO assessment_sets (course_id, name, abbreviation, heading, color, number, implicit)
+       SELECT $1, e.name, e.abbreviation, e.heading, e.color, e.number, e.implicit
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::boolean[])
+         WITH ORDINALITY AS e(name, abbreviation, heading, color, number, implicit, ord) ORDER BY e.ord
+       ON CONFLICT (course_id, name) DO UPDATE SET abbreviation = EXCLUDED.abbreviation,
+         heading = EXCLUDED.heading, color = EXCLUDED.color, number = EXCLUDED.number, implicit = EXCLUDED.implicit`,
+      [
+        courseId,
+        column((e) => e.name),
+        column((e) => e.abbreviation ?? e.name),
+        column((e) => e.heading ?? e.name),
+        column((e) => e.color ?? 'gray1'),
+        numbers,
+        column((e) => e.implicit),
+      ],
+    );
+  } else {
+    await tx.query(
+      `INSERT INTO ${table} (course_id, name, color, description, number, implicit)
+       SELECT $1, e.name, e.color, e.description, e.number, e.implicit
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::integer[], $6::boolean[])
+         WITH ORDINALITY AS e(name, color, description, number, implicit, ord) ORDER BY e.ord
+       ON CONFLICT (course_id, name) DO UPDATE SET color = EXCLUDED.color, description = EXCLUDED.description,
+         number = EXCLUDED.number, implicit = EXCLUDED.implicit`,
+      [courseId, column((e) => e.name), column((e) => e.color ?? 'gray1'), column((e) => e.description ?? null), numbers, column((e) => e.implicit)],
+    );
   }
   if (prune) {
     await tx.query(

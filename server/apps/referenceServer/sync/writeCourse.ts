@@ -1,9 +1,10 @@
 import type { InfoData } from '../../../lib/course';
 import type { Queryable } from '../db/database';
-import type { DiskCourse, SyncFile } from './diskCourse';
+import type { DiskCourse } from './diskCourse';
 import { matchByUuidThenPath, type ExistingRow } from './matchEntities';
 import { DEFAULT_ASSESSMENT_SETS, resolveNamed, writeNamed, type NamedEntity } from './namedEntities';
-import { writeAssessmentContent } from './writeAssessment';
+import { writeAssessments } from './writeAssessment';
+import { writeQuestions } from './writeQuestions';
 import { localDate } from './localDate';
 
 export type Timer = <T>(label: string, fn: () => Promise<T>) => Promise<T>;
@@ -145,145 +146,4 @@ async function writeCourseInstanceAccessRules(tx: Queryable, ciId: string, rules
       [ciId, i + 1, r.uids ?? null, localDate(r.startDate), localDate(r.endDate), tz, r.institution ?? null],
     );
   }
-}
-
-async function writeQuestions(
-  tx: Queryable,
-  courseId: string,
-  files: SyncFile<'question'>[],
-  topicIds: Map<string, string>,
-  tagIds: Map<string, string>,
-): Promise<Map<string, string>> {
-  const rows = await matchRows(tx, QUESTIONS, courseId, files);
-  const byQid = new Map<string, string>();
-  for (const [i, f] of files.entries()) {
-    const data = f.data;
-    const id = await rows.idOf(i);
-    await tx.query(
-      `UPDATE questions SET uuid = COALESCE($2, uuid), qid = $3, deleted_at = NULL, sync_errors = $4,
-         sync_warnings = $5,
-         title = CASE WHEN $6::boolean THEN $7 ELSE title END,
-         type = CASE WHEN $6::boolean THEN $8 ELSE type END,
-         topic_id = CASE WHEN $6::boolean THEN $9::bigint ELSE topic_id END
-       WHERE id = $1`,
-      [
-        id,
-        f.uuid ?? null,
-        f.entry.id,
-        messages(f.errors),
-        messages(f.warnings),
-        !!data,
-        data?.title ?? null,
-        data?.type ?? null,
-        data ? (topicIds.get(data.topic) ?? null) : null,
-      ],
-    );
-    if (data) {
-      const tags: string[] = [...new Set<string>(data.tags ?? [])];
-      await tx.query('DELETE FROM question_tags WHERE question_id = $1 AND NOT (tag_id = ANY($2::bigint[]))', [
-        id,
-        tags.map((t) => tagIds.get(t)),
-      ]);
-      for (const [n, tag] of tags.entries()) {
-        await tx.query(
-          `INSERT INTO question_tags (question_id, tag_id, number) VALUES ($1, $2, $3)
-           ON CONFLICT (question_id, tag_id) DO UPDATE SET number = EXCLUDED.number`,
-          [id, tagIds.get(tag), n + 1],
-        );
-      }
-    }
-    byQid.set(f.entry.id, id);
-  }
-  await rows.deleteUnmatched();
-  return byQid;
-}
-
-const numberOrder = new Intl.Collator('en', { numeric: true });
-
-async function writeAssessments(
-  tx: Queryable,
-  ciId: string,
-  files: SyncFile<'assessment'>[],
-  questionIds: Map<string, string>,
-  setIds: Map<string, string>,
-): Promise<void> {
-  const rows = await matchRows(tx, ASSESSMENTS, ciId, files);
-  // order_by ranks assessments by their number, as numbers where they are numeric.
-  const ranked = files
-    .map((f, i) => ({ i, number: String(f.data?.number ?? '') }))
-    .sort((a, b) => numberOrder.compare(a.number, b.number));
-  const orderBy = new Map(ranked.map((r, rank) => [r.i, rank + 1]));
-  for (const [i, f] of files.entries()) {
-    const data = f.data;
-    const id = await rows.idOf(i);
-    await tx.query(
-      `UPDATE assessments SET uuid = COALESCE($2, uuid), tid = $3, deleted_at = NULL, sync_errors = $4,
-         sync_warnings = $5,
-         type = CASE WHEN $6::boolean THEN $7 ELSE type END,
-         number = CASE WHEN $6::boolean THEN $8 ELSE number END,
-         title = CASE WHEN $6::boolean THEN $9 ELSE title END,
-         order_by = CASE WHEN $6::boolean THEN $10::integer ELSE order_by END,
-         team_work = CASE WHEN $6::boolean THEN $11::boolean ELSE team_work END,
-         assessment_set_id = CASE WHEN $6::boolean THEN $12::bigint
-                                  ELSE COALESCE(assessment_set_id, $13::bigint) END
-       WHERE id = $1`,
-      [
-        id,
-        f.uuid ?? null,
-        f.entry.id,
-        messages(f.errors),
-        messages(f.warnings),
-        !!data,
-        data?.type ?? null,
-        data ? String(data.number) : null,
-        data?.title ?? null,
-        orderBy.get(i),
-        !!(data?.groupWork || data?.groups),
-        data ? (setIds.get(data.set) ?? null) : null,
-        setIds.get('Unknown') ?? null,
-      ],
-    );
-    if (data) await writeAssessmentContent(tx, id, data, questionIds);
-  }
-  await rows.deleteUnmatched();
-}
-
-/** A table of files synced by UUID, then path, within an owner (a course's questions, an instance's assessments). */
-interface SyncedTable {
-  table: 'questions' | 'assessments';
-  owner: 'course_id' | 'course_instance_id';
-  path: 'qid' | 'tid';
-}
-
-const QUESTIONS: SyncedTable = { table: 'questions', owner: 'course_id', path: 'qid' };
-const ASSESSMENTS: SyncedTable = { table: 'assessments', owner: 'course_instance_id', path: 'tid' };
-
-/**
- * The owner's rows paired with the files (deleted rows first, so a file comes back to its old row). Rows are
- * inserted one file at a time, as each file is written; rows no file took are soft-deleted at the end.
- */
-async function matchRows(tx: Queryable, t: SyncedTable, ownerId: string, files: SyncFile[]) {
-  const existing = await tx.query<ExistingRow>(
-    `SELECT id, uuid::text AS uuid, ${t.path} AS path FROM ${t.table} WHERE ${t.owner} = $1 ORDER BY deleted_at DESC NULLS FIRST, id`,
-    [ownerId],
-  );
-  const { ids, unmatched } = matchByUuidThenPath(files, existing, (f) => ({ uuid: f.uuid, path: f.entry.id }));
-  return {
-    async idOf(i: number): Promise<string> {
-      ids[i] ??= (
-        await tx.query(`INSERT INTO ${t.table} (${t.owner}, uuid, ${t.path}) VALUES ($1, $2, $3) RETURNING id`, [
-          ownerId,
-          files[i].uuid ?? null,
-          files[i].entry.id,
-        ])
-      )[0].id as string;
-      return ids[i];
-    },
-    async deleteUnmatched(): Promise<void> {
-      if (!unmatched.length) return;
-      await tx.query(`UPDATE ${t.table} SET deleted_at = now() WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL`, [
-        unmatched.map((r) => r.id),
-      ]);
-    },
-  };
 }
