@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
 import { openMigratedDatabase } from '../../../server/apps/referenceServer/db/openDatabase';
-import { SHARED_BUFFERS } from '../../../server/apps/referenceServer/db/pglite';
+import { compilePglite, SHARED_BUFFERS } from '../../../server/apps/referenceServer/db/pglite';
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-pglite-params-'));
 after(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -44,6 +44,8 @@ test('booleans and arrays (quotes, backslashes, commas, NULL) arrive as the valu
 // PostgreSQL zeroes its shared buffers at every start; initdb's 128 MB made most of PGlite's open. The server
 // asks for less, and keeps PGlite's own start parameters (search_path, single-user mode) beside it.
 test('PGlite starts with the small shared buffers and its own start parameters, also when it reopens a data folder', async () => {
+  // The engine is compiled ahead (beside the unpacking), from PGlite's own file: a missing file would go unnoticed otherwise.
+  assert.ok((await compilePglite()) instanceof WebAssembly.Module);
   const dataDir = path.join(work, 'buffers');
   for (const round of ['new', 'reopened']) {
     const { db } = await openMigratedDatabase({ dataDir });

@@ -1,3 +1,5 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 import type { Database, Queryable, Row } from './database';
 
@@ -36,9 +38,28 @@ const START_PARAMS = [
   `shared_buffers=${SHARED_BUFFERS}`,
 ];
 
+let compiling: Promise<WebAssembly.Module | undefined> | undefined;
+
+/**
+ * Starts compiling PGlite's engine (9 MB of WebAssembly), once per process. V8 compiles on its own threads,
+ * so a caller that starts it before other work (unpacking the empty database) gets the two side by side.
+ * Undefined when it cannot: PGlite then compiles it itself, as without this.
+ */
+export function compilePglite(): Promise<WebAssembly.Module | undefined> {
+  compiling ??= (async () => {
+    try {
+      return await WebAssembly.compile(fs.readFileSync(path.join(path.dirname(require.resolve('@electric-sql/pglite')), 'pglite.wasm')));
+    } catch {
+      return undefined;
+    }
+  })();
+  return compiling;
+}
+
 /** Opens PGlite with its files in `dataDir` (in memory when undefined). */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  const db = new PGlite({ dataDir, parsers: PARSERS, startParams: START_PARAMS });
+  const pgliteWasmModule = await compilePglite();
+  const db = new PGlite({ dataDir, parsers: PARSERS, startParams: START_PARAMS, ...(pgliteWasmModule ? { pgliteWasmModule } : {}) });
   await db.waitReady;
   const { serialize } = protocol;
   // PGlite's own query() makes six calls into the engine per query and parses and plans the text every

@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { createHash } from 'node:crypto';
 import type { Database } from './database';
 import { migrate, migrationFiles } from './migrate';
-import { openPglite } from './pglite';
+import { compilePglite, openPglite } from './pglite';
 import { privateCacheFolder } from '../privateCache';
 import { packFolder, unpackFolder } from './folderArchive';
 
@@ -86,6 +86,8 @@ async function openMigrated(dataDir: string): Promise<Database> {
  */
 export async function openMigratedPglite(dataDir: string, options: { archiveDir?: string | null } = {}): Promise<{ db: Database; use: SnapshotUse }> {
   if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return { db: await openMigrated(dataDir), use: 'existing database' };
+  // Compiled on V8's threads while this thread copies or unpacks the new data folder.
+  void compilePglite();
   const key = snapshotKey();
   const folder = privateCacheFolder('empty-database');
   const cached = folder && path.join(folder, key);

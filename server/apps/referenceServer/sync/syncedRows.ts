@@ -28,7 +28,7 @@ export async function syncedRowIds(
     [ownerId],
   );
   const { ids, unmatched } = matchByUuidThenPath(files, existing, (f) => ({ uuid: f.uuid, path: f.entry.id }));
-  const missing = files.flatMap((f, i) => (ids[i] ? [] : [i]));
+  const missing = files.flatMap((_f, i) => (ids[i] ? [] : [i]));
   if (missing.length) {
     // Ordered, so that ids are given in file order; returned with their ordinal, since RETURNING keeps no order.
     const added = await tx.query<{ id: string; ord: string }>(
