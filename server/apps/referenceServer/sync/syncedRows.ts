@@ -12,6 +12,9 @@ export interface SyncedTable {
 export const QUESTIONS: SyncedTable = { table: 'questions', owner: 'course_id', path: 'qid' };
 export const ASSESSMENTS: SyncedTable = { table: 'assessments', owner: 'course_instance_id', path: 'tid' };
 
+/** A file's errors or warnings as one column value: joined by newlines, NULL when there are none. */
+export const messages = (list: string[]): string | null => (list.length ? list.join('\n') : null);
+
 /**
  * The row id of each file: the owner's rows paired with the files (deleted rows first, so a file comes back
  * to its old row), and a new row for every other file, in file order, all in one statement (a sync of a

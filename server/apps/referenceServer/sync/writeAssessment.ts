@@ -2,7 +2,7 @@ import type { InfoData } from '../../../lib/course';
 import type { Queryable } from '../db/database';
 import { localDate } from './localDate';
 import type { SyncFile } from './diskCourse';
-import { ASSESSMENTS, syncedRowIds } from './syncedRows';
+import { ASSESSMENTS, messages, syncedRowIds } from './syncedRows';
 
 type AssessmentData = InfoData['assessment'];
 type ZoneQuestion = NonNullable<AssessmentData['zones']>[number]['questions'][number];
@@ -30,7 +30,6 @@ function slotPoints(type: string, q: ZoneQuestion, alt: Partial<Alternative>) {
   };
 }
 
-const messages = (list: string[]) => (list.length ? list.join('\n') : null);
 const numberOrder = new Intl.Collator('en', { numeric: true });
 
 /**

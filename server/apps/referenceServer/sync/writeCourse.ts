@@ -6,10 +6,10 @@ import { DEFAULT_ASSESSMENT_SETS, resolveNamed, writeNamed, type NamedEntity } f
 import { writeAssessments } from './writeAssessment';
 import { writeQuestions } from './writeQuestions';
 import { localDate } from './localDate';
+import { messages } from './syncedRows';
 
 export type Timer = <T>(label: string, fn: () => Promise<T>) => Promise<T>;
 
-const messages = (list: string[]) => (list.length ? list.join('\n') : null);
 const implicitNamed = (name: string): NamedEntity => ({ name, color: 'gray1', description: name, implicit: true });
 const implicitSet = (name: string): NamedEntity => ({ name, abbreviation: name, heading: name, color: 'gray1', implicit: true });
 

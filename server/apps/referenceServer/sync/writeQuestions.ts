@@ -1,8 +1,7 @@
 import type { Queryable } from '../db/database';
 import type { SyncFile } from './diskCourse';
-import { QUESTIONS, syncedRowIds } from './syncedRows';
+import { messages, QUESTIONS, syncedRowIds } from './syncedRows';
 
-const messages = (list: string[]) => (list.length ? list.join('\n') : null);
 
 /**
  * The course's questions and their tags, a statement per kind of row rather than per question (a statement
