@@ -189,14 +189,23 @@ def monotonic(grader, gradeable, canvas, tools, increasing: bool):
                   grader["feedback"] or f"Function is not monotonically {word} in the correct domain(s).")
 
 
-def _monotonic(d: Drawings, x1, x2, allowed, increasing):
-    if d.absent_between(x1, x2, 5):
-        return "ndef"
+def _samples_in_range(d: Drawings, x1, x2, gap, count):
+    """The drawing's heights sampled over [x1, x2] and inside the canvas, with the step; None when the drawing
+    leaves a gap of `gap` there or does not reach the range (the criterion is then not defined)."""
+    if d.absent_between(x1, x2, gap):
+        return None
     lo, hi = d.inner_range(x1, x2)
     if lo > hi:
+        return None
+    _, ys, delta = d.samples(count, lo, hi)
+    return [y for y in ys if d.in_y(y)], delta
+
+
+def _monotonic(d: Drawings, x1, x2, allowed, increasing):
+    sampled = _samples_in_range(d, x1, x2, 5, 100)
+    if sampled is None:
         return "ndef"
-    _, ys, delta = d.samples(100, lo, hi)
-    ys = [y for y in ys if d.in_y(y)]
+    ys, delta = sampled
     if len(ys) < 2:
         return False
     return comparer_chain(increasing, ys, delta, allowed, d.xscale / d.yscale)
@@ -229,13 +238,10 @@ def concavity(grader, gradeable, canvas, tools, up: bool):
 
 
 def _curvature(d: Drawings, x1, x2, allowed, up):
-    if d.absent_between(x1, x2, 10):
+    sampled = _samples_in_range(d, x1, x2, 10, 101)
+    if sampled is None:
         return "ndef"
-    lo, hi = d.inner_range(x1, x2)
-    if lo > hi:
-        return "ndef"
-    _, ys, delta = d.samples(101, lo, hi)
-    ys = [y for y in ys if d.in_y(y)]
+    ys, delta = sampled
     diffs = [b - a for a, b in zip(ys, ys[1:])]
     if len(diffs) < 2:
         return False
