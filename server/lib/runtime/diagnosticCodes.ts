@@ -16,7 +16,8 @@ export const QUESTION_TEST_CODES: Record<string, CodeInfo> = {
   'element-not-previewed': { severity: 'information', description: 'An element has no controller in the local runtime, so it was not run.' },
   'grading-not-run': { severity: 'information', description: 'External or manual grading is not run locally, and why.' },
   'grader-failed': { severity: 'error', description: 'The external grader crashed, timed out or wrote no usable results for the reference solution.' },
-  'reference-not-full-score': { severity: 'error', description: "The Python autograder's reference solution (tests/ans.py) did not grade to 100%." },
+  // A warning: PrairieLearn never submits ans.py, and some courses write it only to compute expected values.
+  'reference-not-full-score': { severity: 'warning', description: "The Python autograder's reference solution (tests/ans.py), submitted as the student's file, did not grade to 100%." },
   'starter-full-credit': { severity: 'warning', description: 'The starter code of a file editor already earns full credit from the external grader.' },
 };
 

@@ -12,6 +12,7 @@ import sys
 from types import ModuleType
 
 from pythongrader import state
+from pythongrader.notebook import extract_ipynb_contents
 
 
 class UserCodeFailed(Exception):
@@ -52,7 +53,7 @@ def _pyplot_in(namespace):
     return None
 
 
-def run_codes(student_file, include_plot, iteration):
+def run_codes(student_file, include_plot, iteration, ipynb_key="#grade"):
     """(reference names, student names, pyplot module or None); raises UserCodeFailed for the student's errors."""
     job = state.job
     data = copy.deepcopy(job.data)
@@ -89,7 +90,12 @@ def run_codes(student_file, include_plot, iteration):
 
     path = os.path.join(job.run_dir, student_file)
     with open(path, encoding="utf-8") as f:
-        student_text = f.read()
+        if student_file.endswith(".ipynb"):
+            # A notebook: only its "#grade" cells run, and tracebacks name them so (as the image does).
+            student_text = extract_ipynb_contents(f, ipynb_key)
+            path = f"{path} {ipynb_key}"
+        else:
+            student_text = f.read()
     if state.reference_as_student:
         student_ns = copy.deepcopy(_plain(setup_ns, for_user))
         # Copies, so that what the reference's run changed (a random generator, a list) starts afresh.

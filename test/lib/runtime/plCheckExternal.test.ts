@@ -39,10 +39,24 @@ test('reference solutions grade to 100%; a starter with full credit warns; a wro
   const wrong = run.problems.find((p) => p.code === 'reference-not-full-score');
   assert.equal(wrong?.file, rel('wrong-reference/tests/ans.py'));
   assert.match(wrong?.message ?? '', /graded to 66%, not 100% \(failed: compute\(x\) 0\/1\)/);
+  // A warning: PrairieLearn never submits ans.py, and some courses write it only for the expected values.
+  assert.equal(wrong?.severity, 'warning');
   const slow = run.problems.find((p) => p.code === 'grader-failed' && p.file.includes('slow-reference'));
   assert.match(slow?.message ?? '', /did not complete within the time limit of 2 seconds/);
   // No starter of the good questions earns full credit, and nothing else is reported for them.
   assert.deepEqual(run.problems.filter((p) => p.file.includes('/points/') || p.file.includes('/setup/')), []);
+});
+
+test('a notebook student file gets ans.py as a graded cell; an ans.py of only pass is no reference solution', () => {
+  const { status, run } = runJson(['notebook', 'placeholder-reference', COURSE]);
+  const byQid = Object.fromEntries(run.variants.map((v) => [v.qid, v]));
+  // Both tests of the notebook question pass: double(x) from the "#grade" cell, and the cell read back.
+  assert.equal(byQid.notebook.referenceScore, 1);
+  assert.deepEqual(run.problems.filter((p) => p.file.includes('/notebook/')), []);
+  const placeholder = run.problems.find((p) => p.file.includes('placeholder-reference'));
+  assert.equal(placeholder?.code, 'grading-not-run');
+  assert.match(placeholder?.message ?? '', /holds no code \(only blank lines, comments or pass\)/);
+  assert.equal(status, 0);
 });
 
 test('--external off skips external grading with a note; a bad --external is a usage error', () => {

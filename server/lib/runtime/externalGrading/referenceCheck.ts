@@ -33,6 +33,23 @@ function studentCodeFile(testPy: string): string | undefined {
   return /^\s+student_code_file\s*=\s*["']([^"']+)["']/m.exec(testPy)?.[1];
 }
 
+/** The key that marks a notebook's graded cells, when test.py changes it from "#grade". */
+function notebookKey(testPy: string): string {
+  return /^\s+ipynb_key\s*=\s*["']([^"']+)["']/m.exec(testPy)?.[1] ?? '#grade';
+}
+
+/** ans.py as a student would hand it in under `name`: in a notebook, as one graded cell. */
+export function referenceAsFile(name: string, ans: string, key: string): string {
+  if (!name.endsWith('.ipynb')) return ans;
+  const cell = { cell_type: 'code', execution_count: null, metadata: {}, outputs: [], source: `${key}\n${ans}` };
+  return JSON.stringify({ cells: [cell], metadata: {}, nbformat: 4, nbformat_minor: 5 }, null, 1);
+}
+
+/** A placeholder, not a solution: only blank lines, comments and `pass`. */
+function isPlaceholder(ans: string): boolean {
+  return ans.split('\n').every((line) => line.trim() === '' || line.trim().startsWith('#') || line.trim() === 'pass');
+}
+
 /**
  * The question test round (pl-check --test, test_question) for an externally graded question: the Python autograder's reference solution
  * (tests/ans.py, submitted as the student's file, run as ans.py runs: with every name of the setup
@@ -64,12 +81,13 @@ export async function checkExternalGrading(runtime: QuestionRuntime, variant: Va
   const testPy = nodePath.join(questionDir, 'tests', 'test.py');
   const named = fs.existsSync(testPy) ? studentCodeFile(fs.readFileSync(testPy, 'utf8')) : undefined;
   const ans = fs.readFileSync(ansPath, 'utf8');
-  if (ans.split('\n').every((line) => line.trim() === '' || line.trim().startsWith('#'))) {
-    problems.push({ file: ansPath, line: 1, code: 'grading-not-run', message: 'External grading is not checked here: tests/ans.py is empty, so there is no reference solution to grade.' });
+  if (isPlaceholder(ans)) {
+    problems.push({ file: ansPath, line: 1, code: 'grading-not-run', message: 'External grading is not checked here: tests/ans.py holds no code (only blank lines, comments or pass), so there is no reference solution to grade.' });
     return { problems, referenceScore: null };
   }
   const names = named ? [named] : referenceFileNames(editors);
-  const reference = await runtime.gradeFiles(variant, Object.fromEntries(names.map((n) => [n, ans])), { referenceSolution: true });
+  const key = notebookKey(fs.existsSync(testPy) ? fs.readFileSync(testPy, 'utf8') : '');
+  const reference = await runtime.gradeFiles(variant, Object.fromEntries(names.map((n) => [n, referenceAsFile(n, ans, key)])), { referenceSolution: true });
   if (reference.note) {
     problems.push({ file: infoPath, line: 1, code: 'grading-not-run', message: reference.note });
     return { problems, referenceScore: null };
@@ -81,7 +99,8 @@ export async function checkExternalGrading(runtime: QuestionRuntime, variant: Va
     const errors = JSON.stringify(reference.formatErrors._external_grader ?? []);
     problems.push({ file: ansPath, line: 1, code: 'reference-not-full-score', message: `the reference solution tests/ans.py was not gradable ${errors}${graderOutput(reference)}` });
   } else if ((reference.score ?? 0) < 1) {
-    problems.push({ file: ansPath, line: 1, code: 'reference-not-full-score', message: `the reference solution tests/ans.py graded to ${Math.floor((reference.score ?? 0) * 100)}%, not 100%${failedTests(reference)}` });
+    const why = ' (PrairieLearn never submits ans.py itself: if the tests use it only for the expected values, not as an answer, this is expected)';
+    problems.push({ file: ansPath, line: 1, code: 'reference-not-full-score', message: `the reference solution tests/ans.py graded to ${Math.floor((reference.score ?? 0) * 100)}%, not 100%${failedTests(reference)}${why}` });
   }
   const starters = editors.filter((e) => e.starter !== undefined);
   if (starters.length > 0) {

@@ -1,13 +1,15 @@
 """Decorators and helpers of the grader-python test API: @points, @name, @not_repeated, save_plot,
-print_student_code (our own implementation)."""
+print_student_code, extract_ipynb_contents (our own implementation)."""
 
 import base64
 import functools
 import io
+import os
 import urllib.parse
 
 from code_feedback import Feedback
 from pythongrader import state
+from pythongrader.notebook import extract_ipynb_contents
 
 
 class DoNotRunError(Exception):
@@ -68,7 +70,11 @@ def save_plot(plt, iternum=0):
 
 def print_student_code(st_code="user_code.py", ipynb_key="#grade", as_feedback=True):
     with open(st_code, encoding="utf-8") as f:
-        contents = f.read().strip()
+        if os.path.splitext(st_code)[1] == ".ipynb":
+            cells = extract_ipynb_contents(f, ipynb_key).strip().split("\n")
+            contents = "\n".join(line for line in cells if not line.strip().startswith(ipynb_key))
+        else:
+            contents = f.read().strip()
     try:
         import pygments
         from pygments.formatters import Terminal256Formatter

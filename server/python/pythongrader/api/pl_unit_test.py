@@ -31,7 +31,7 @@ class PLTestCase(unittest.TestCase):
         import copy
 
         cls.data = copy.deepcopy(state.job.data)
-        reference, student, plot = run_codes(cls.student_code_file, cls.include_plt, cls.iter_num)
+        reference, student, plot = run_codes(cls.student_code_file, cls.include_plt, cls.iter_num, cls.ipynb_key)
         cls.ref = _names_tuple("answerTuple", reference)
         cls.st = _names_tuple("studentTuple", student)
         cls.plt = plot
