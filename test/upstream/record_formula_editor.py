@@ -5,20 +5,13 @@ Usage: PL_COMMIT=<commit> python3 record_formula_editor.py <prairielearn-checkou
 """
 
 import importlib.util
-import json
 import os
-import subprocess
-import sys
 
-CHECKOUT = os.path.abspath(sys.argv[1])
-HERE = os.path.dirname(os.path.abspath(__file__))
-PL_PYTHON = os.path.join(CHECKOUT, "apps", "prairielearn", "python")
+from pl_python import checkout_from_argv, load_prairielearn, write_fixture
+
+CHECKOUT = checkout_from_argv()
 ELEMENT = os.path.join(CHECKOUT, "apps", "prairielearn", "elements", "pl-symbolic-input")
-sys.path[:0] = [PL_PYTHON, os.path.join(HERE, "shims"), ELEMENT]
-sys.path.append(os.path.join(HERE, "..", "..", "server", "python", "fallback"))  # chevron, where the system lacks it
-import py312compat  # noqa: E402
-
-py312compat.install([PL_PYTHON, ELEMENT])
+load_prairielearn(CHECKOUT, ELEMENT)
 spec = importlib.util.spec_from_file_location("pl_symbolic_input", os.path.join(ELEMENT, "pl-symbolic-input.py"))
 controller = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(controller)
@@ -40,14 +33,6 @@ CASES = [
     (None, True, ["x"], []),
 ]
 
-commit = os.environ.get("PL_COMMIT") or subprocess.run(
-    ["git", "-C", CHECKOUT, "rev-parse", "HEAD"], capture_output=True, text=True).stdout.strip()
 rewrite = controller.format_formula_editor_submission_for_sympy
-out = {
-    "prairielearnCommit": commit,
-    "cases": [{"text": t, "allowTrig": trig, "variables": v, "customFunctions": f, "rewritten": rewrite(t, trig, v, f)}
-              for t, trig, v, f in CASES],
-}
-with open(sys.argv[2], "w", encoding="utf-8") as fh:
-    json.dump(out, fh, ensure_ascii=False, indent=1)
-    fh.write("\n")
+write_fixture(CHECKOUT, [{"text": t, "allowTrig": trig, "variables": v, "customFunctions": f, "rewritten": rewrite(t, trig, v, f)}
+                         for t, trig, v, f in CASES])
