@@ -36,7 +36,7 @@ function page(dir: string, question: string, typed?: Record<string, string>): st
   const f = (p: string) => `file://${p}`;
   const el = path.join(ELEMENTS_DIR, 'pl-sketch');
   const head = [`<link href="${f(path.join(el, 'pl-sketch.css'))}" rel="stylesheet">`,
-    ...['pl-sketch-fit.js', 'pl-sketch.js'].map((s) => `<script src="${f(path.join(el, s))}"></script>`)].join('\n');
+    ...['pl-sketch-fit.js', 'pl-sketch-draw.js', 'pl-sketch-move.js', 'pl-sketch.js'].map((s) => `<script src="${f(path.join(el, s))}"></script>`)].join('\n');
   const dist = path.join(ROOT, 'dist');
   const html = previewPage({ state, panels: { question, submissions: [], head }, typed }, {
     nonce: 'N0NCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),

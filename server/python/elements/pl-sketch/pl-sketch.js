@@ -5,9 +5,6 @@
 // curve as a cubic spline [[x, y], ...] in pixels, each point as {"point": [x, y]}), which the controller
 // grades. Plain DOM, no network: it runs under the preview's script policy.
 (function () {
-  const SVG = 'http://www.w3.org/2000/svg';
-  const DASHES = { solid: '', dashed: '8,6', longdashed: '16,6', dotted: '2,5', dashdotted: '10,5,2,5' };
-
   function decode(text) {
     const bytes = Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
     return JSON.parse(new TextDecoder().decode(bytes));
@@ -18,15 +15,11 @@
     bytes.forEach((b) => { s += String.fromCharCode(b); });
     return btoa(s);
   }
-  function el(name, attrs, parent) {
-    const e = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
-    if (parent) parent.appendChild(e);
-    return e;
-  }
   const round2 = (v) => Math.round(v * 100) / 100;
 
   const { fitCurve, bez } = window.plSketchFit;
+  const { el, drawGrid, drawTool } = window.plSketchDraw;
+  const { lineEnd, move, offCanvas } = window.plSketchMove;
 
   /** Straight pieces between the points, controls at the thirds. */
   function straight(points) {
@@ -36,12 +29,6 @@
       out.push([(2 * a.x + b.x) / 3, (2 * a.y + b.y) / 3], [(a.x + 2 * b.x) / 3, (a.y + 2 * b.y) / 3], [b.x, b.y]);
     }
     return out;
-  }
-  function pathOf(spline) {
-    if (spline.length < 2) return '';
-    let d = `M${spline[0][0]},${spline[0][1]}`;
-    for (let i = 1; i + 2 < spline.length; i += 3) d += ` C${spline[i]} ${spline[i + 1]} ${spline[i + 2]}`;
-    return d;
   }
 
   /** Each tool's gradeable data from its state, as PrairieLearn's plugins give it. */
@@ -72,55 +59,6 @@
     return out;
   }
 
-  function drawGrid(svg, config) {
-    const [x0, x1] = config.xrange, [y0, y1] = config.yrange, w = config.width, h = config.height;
-    const px = (x) => ((x - x0) * w) / (x1 - x0), py = (y) => ((y1 - y) * h) / (y1 - y0);
-    const grid = el('g', { class: 'pl-sketch-grid' }, svg);
-    const step = (span) => { const raw = span / 10, p = 10 ** Math.floor(Math.log10(raw)); return [1, 2, 5, 10].map((m) => m * p).find((s) => s >= raw); };
-    const sx = step(x1 - x0), sy = step(y1 - y0);
-    for (let x = Math.ceil(x0 / sx) * sx; x <= x1; x += sx) el('line', { x1: px(x), x2: px(x), y1: 0, y2: h, stroke: '#ddd' }, grid);
-    for (let y = Math.ceil(y0 / sy) * sy; y <= y1; y += sy) el('line', { x1: 0, x2: w, y1: py(y), y2: py(y), stroke: '#ddd' }, grid);
-    if (y0 <= 0 && y1 >= 0) el('line', { x1: 0, x2: w, y1: py(0), y2: py(0), stroke: '#333' }, grid);
-    if (x0 <= 0 && x1 >= 0) el('line', { x1: px(0), x2: px(0), y1: 0, y2: h, stroke: '#333' }, grid);
-    const axes = config.plugins.find((p) => p.name === 'axes');
-    if (axes) {
-      const xl = el('text', { x: w - 14, y: Math.min(Math.max(py(0) - 6, 14), h - 4), fill: axes.colors.xaxisLabel, 'font-size': axes.fontSize.xaxisLabel }, grid);
-      xl.textContent = axes.xaxisLabel.value;
-      const yl = el('text', { x: Math.min(Math.max(px(0) + 6, 4), w - 14), y: 16, fill: axes.colors.yaxisLabel, 'font-size': axes.fontSize.yaxisLabel }, grid);
-      yl.textContent = axes.yaxisLabel.value;
-    }
-  }
-
-  function drawTool(layer, tool, state, config, pending) {
-    const g = el('g', { class: `pl-sketch-tool${tool.overlay ? ' overlay' : ''}`, 'data-tool': tool.id, opacity: tool.overlay ? 0.5 : 1 }, layer);
-    const stroke = { stroke: tool.color, 'stroke-width': tool.overlay ? 5 : 2, fill: 'none', 'stroke-dasharray': DASHES[tool.dashStyle] || '' };
-    const w = config.width, h = config.height;
-    switch (tool.name) {
-      case 'point':
-        for (const p of state) el('circle', { cx: p.x, cy: p.y, r: (tool.size || 15) / 2, fill: tool.hollow ? 'white' : tool.color, stroke: tool.color, 'stroke-width': 2 }, g);
-        break;
-      case 'horizontal-line': for (const p of state) el('line', { x1: 0, x2: w, y1: p.y, y2: p.y, ...stroke }, g); break;
-      case 'vertical-line': for (const p of state) el('line', { x1: p.x, x2: p.x, y1: 0, y2: h, ...stroke }, g); break;
-      case 'line-segment':
-        for (let i = 0; i + 1 < state.length; i += 2) el('line', { x1: state[i].x, y1: state[i].y, x2: state[i + 1].x, y2: state[i + 1].y, ...stroke }, g);
-        if (state.length % 2) el('circle', { cx: state[state.length - 1].x, cy: state[state.length - 1].y, r: 3, fill: tool.color }, g);
-        break;
-      case 'freeform': for (const s of state) el('path', { d: pathOf(s.map((p) => [p.x, p.y])), ...stroke }, g); break;
-      case 'spline':
-      case 'polyline':
-        for (const s of [...state, ...(pending ? [pending] : [])]) {
-          if (tool.name === 'spline') el('path', { d: pathOf(fitCurve(s, 0)), ...stroke }, g);
-          else {
-            const pts = s.map((p) => `${p.x},${p.y}`).join(' ');
-            el(tool.closed ? 'polygon' : 'polyline', { points: pts, ...stroke, fill: tool.closed ? tool.fillColor : 'none', 'fill-opacity': tool.closed ? tool.opacity : 0 }, g);
-          }
-          if (s === pending) for (const p of s) el('circle', { cx: p.x, cy: p.y, r: 3, fill: tool.color }, g);
-        }
-        break;
-      default:
-    }
-  }
-
   function setUp(root) {
     if (root.dataset.ready) return;
     root.dataset.ready = '1';
@@ -141,10 +79,17 @@
       }
     }
     const history = [];
-    let active = tools.find((t) => !t.readonly && !config.readonly) || null;
+    // PrairieLearn's canvas opens with its Select tool: drawings are selected and dragged.
+    let selecting = !config.readonly;
+    let active = null; // the drawing tool, when not selecting
     let pending = null; // a spline/polyline being clicked in
     let stroke = null; // a free-draw stroke being drawn
+    let placing = null; // a point, line or line end just put down, following the pointer while pressed
+    let grab = null; // a drawing (or one of its points) pressed in Select mode, dragged once moved 5 px
     let erasing = false; // clicks delete the drawing nearest to them
+    const selected = new Map(); // "tool id, index" => {tool, index}
+    const keyOf = (tool, index) => JSON.stringify([tool.id, index]);
+    const markerId = (t) => `${id}-arrowhead-${t.id}`.replace(/[^\w-]/g, '_');
 
     container.replaceChildren();
     const bar = document.createElement('div');
@@ -170,11 +115,19 @@
     }
     function redraw() {
       layer.replaceChildren();
-      for (const t of tools) drawTool(layer, t, state[t.id], config, active === t ? pending : null);
+      for (const t of tools) {
+        drawTool(layer, t, state[t.id], config, {
+          pending: active === t ? pending : null, selected: (i) => selected.has(keyOf(t, i)), markerId: markerId(t),
+          editable: selecting && !config.readonly && !t.readonly && !t.overlay,
+        });
+      }
       for (const b of bar.querySelectorAll('[data-tool]')) b.classList.toggle('active', active && b.dataset.tool === active.id);
+      bar.querySelector('[data-action="select"]')?.classList.toggle('active', selecting);
+      svg.classList.toggle('pl-sketch-selecting', selecting);
     }
     function change(fn) {
       history.push(JSON.stringify(state));
+      selected.clear();
       fn();
       redraw();
       save();
@@ -196,7 +149,13 @@
       erasing = false;
       bar.querySelector('[data-action="erase"]')?.classList.remove('active');
       active = t;
+      selecting = !t;
+      selected.clear();
       redraw();
+    }
+    function deleteSelected() {
+      const gone = [...selected.values()].sort((a, b) => b.index - a.index);
+      if (gone.length) change(() => { for (const { tool, index } of gone) state[tool.id].splice(index, tool.name === 'line-segment' ? 2 : 1); });
     }
     function button(label, onClick, toolId, color) {
       const b = document.createElement('button');
@@ -209,6 +168,7 @@
       bar.appendChild(b);
       return b;
     }
+    button('Select', () => choose(null)).dataset.action = 'select';
     for (const p of config.plugins) {
       if (p.name === 'axes' || p.readonly) continue;
       if (p.name === 'group') {
@@ -225,7 +185,8 @@
       }
       button(p.label, () => choose(p), p.id, p.color);
     }
-    button('Undo', () => { if (pending) { pending = null; redraw(); return; } if (history.length) { Object.assign(state, JSON.parse(history.pop())); redraw(); save(); } }).dataset.action = 'undo';
+    button('Delete', deleteSelected).dataset.action = 'delete';
+    button('Undo', () => { if (pending) { pending = null; redraw(); return; } if (history.length) { Object.assign(state, JSON.parse(history.pop())); selected.clear(); redraw(); save(); } }).dataset.action = 'undo';
     const eraser = button('Erase', () => { if (pending) finish(); erasing = !erasing; eraser.classList.toggle('active', erasing); });
     eraser.dataset.action = 'erase';
     button('Clear tool', () => { if (active) change(() => { state[active.id] = []; pending = null; }); }).dataset.action = 'clear';
@@ -234,10 +195,10 @@
       if (config.readonly) container.prepend(bar);
     }
 
-    function at(ev) {
+    function at(ev, clamp) {
       const r = svg.getBoundingClientRect();
       let x = ((ev.clientX - r.left) * config.width) / r.width, y = ((ev.clientY - r.top) * config.height) / r.height;
-      if (config.enforceBounds) { x = Math.min(Math.max(x, 0), config.width); y = Math.min(Math.max(y, 0), config.height); }
+      if (config.enforceBounds || clamp) { x = Math.min(Math.max(x, 0), config.width); y = Math.min(Math.max(y, 0), config.height); }
       return { x: round2(x), y: round2(y) };
     }
     const full = (t) => t.limit && count(t) >= t.limit;
@@ -268,6 +229,77 @@
       }
       return best;
     }
+    /** A press in Select mode: on a drawing's grab shape it may start a drag; elsewhere it deselects. */
+    function press(ev) {
+      const hit = ev.target.closest?.('.pl-sketch-hit');
+      if (!hit) { if (selected.size) { selected.clear(); redraw(); } return; }
+      if (ev.button !== 0 || grab) return;
+      const vertex = hit.dataset.vertex === undefined ? undefined : Number(hit.dataset.vertex);
+      const tool = tools.find((t) => t.id === hit.parentNode.dataset.tool);
+      grab = { tool, index: Number(hit.dataset.index), vertex, pointerId: ev.pointerId, x: ev.clientX, y: ev.clientY, moved: false, toggle: ev.shiftKey || ev.pointerType === 'touch' };
+      svg.setPointerCapture?.(ev.pointerId);
+      container.focus({ preventScroll: true }); // Escape reaches the canvas
+    }
+    function drag(ev) {
+      const cx = ev.clientX - grab.x, cy = ev.clientY - grab.y;
+      if (!grab.moved) {
+        // As PrairieLearn's canvas: under 5 px it is a click. A drawing not selected is selected alone;
+        // pressing a selected one moves every selected drawing; a drawing's point moves alone.
+        if (Math.hypot(cx, cy) < 5) return;
+        grab.moved = true;
+        const key = keyOf(grab.tool, grab.index);
+        if (grab.vertex !== undefined || !selected.has(key)) selected.clear();
+        if (grab.vertex === undefined) selected.set(key, { tool: grab.tool, index: grab.index });
+        grab.before = JSON.parse(JSON.stringify(state));
+        history.push(JSON.stringify(state));
+      }
+      const r = svg.getBoundingClientRect();
+      const others = grab.vertex === undefined ? [...selected.values()].filter((o) => o.tool !== grab.tool || o.index !== grab.index) : [];
+      move(state, grab.before, grab, others, (cx * config.width) / r.width, (cy * config.height) / r.height, config);
+      redraw();
+    }
+    /** Ends a press in Select mode: a click (de)selects, a drag is kept (commit) or undone (Escape). */
+    function endGrab(commit) {
+      const g = grab;
+      if (!g) return;
+      grab = null;
+      if (svg.hasPointerCapture?.(g.pointerId)) svg.releasePointerCapture(g.pointerId);
+      if (!g.moved) {
+        if (!commit) return;
+        const key = keyOf(g.tool, g.index);
+        if (!g.toggle) selected.clear();
+        if (g.toggle && selected.has(key)) selected.delete(key);
+        else selected.set(key, { tool: g.tool, index: g.index });
+      } else if (!commit) {
+        Object.assign(state, JSON.parse(history.pop()));
+      } else if (!config.enforceBounds) {
+        // PrairieLearn's canvas deletes a point dragged wholly off the canvas; other drawings stay put.
+        const off = [...selected.values()].filter(({ tool, index }) => tool.name === 'point' && offCanvas(state[tool.id][index], (tool.size || 15) / 2, config));
+        for (const { tool, index } of off.sort((a, b) => b.index - a.index)) state[tool.id].splice(index, 1);
+        if (off.length) selected.clear();
+      }
+      redraw();
+      if (g.moved && commit) save();
+    }
+    /** While pressed after putting down a point, line or line end, it follows the pointer (within the canvas). */
+    function place(ev) {
+      if (!placing.moved && Math.hypot(ev.clientX - placing.x, ev.clientY - placing.y) < 5) return;
+      placing.moved = true;
+      const t = placing.tool, s = state[t.id], last = s.length - 1, p = at(ev, true);
+      if (t.name === 'point') s[last] = { ...s[last], x: p.x, y: p.y };
+      else if (t.name === 'horizontal-line') s[last] = { y: p.y };
+      else if (t.name === 'vertical-line') s[last] = { x: p.x };
+      else if (s.length % 2) s.push(lineEnd(t, s[last], p)); // the line's first end: the drag draws the line
+      else s[last] = lineEnd(t, s[last - 1], p);
+      redraw();
+    }
+    function endPlace() {
+      if (!placing) return;
+      const { pointerId, moved } = placing;
+      placing = null;
+      if (svg.hasPointerCapture?.(pointerId)) svg.releasePointerCapture(pointerId);
+      if (moved) save();
+    }
     svg.addEventListener('pointerdown', (ev) => {
       if (config.readonly) return;
       if (erasing) {
@@ -275,35 +307,34 @@
         if (hit) change(() => state[hit.t.id].splice(hit.index, hit.size));
         return;
       }
-      if (!active || active.readonly) return;
+      if (selecting) { press(ev); return; }
+      if (!active || active.readonly || placing) return;
       const p = at(ev);
-      const t = active;
+      const t = active, s = state[t.id];
       if (t.name === 'freeform') {
         if (full(t)) return;
         stroke = [p];
         svg.setPointerCapture?.(ev.pointerId);
-      } else if (t.name === 'point') {
-        if (!full(t)) change(() => state[t.id].push(p));
-      } else if (t.name === 'horizontal-line') {
-        if (!full(t)) change(() => state[t.id].push({ y: p.y }));
-      } else if (t.name === 'vertical-line') {
-        if (!full(t)) change(() => state[t.id].push({ x: p.x }));
-      } else if (t.name === 'line-segment') {
-        if (state[t.id].length % 2 === 0 && full(t)) return;
-        let q = p;
-        const s = state[t.id];
-        if (s.length % 2 === 1 && t.directionConstraint === 'horizontal') q = { x: p.x, y: s[s.length - 1].y };
-        if (s.length % 2 === 1 && t.directionConstraint === 'vertical') q = { x: s[s.length - 1].x, y: p.y };
-        change(() => s.push(q));
       } else if (t.name === 'spline' || t.name === 'polyline') {
         if (!pending && full(t)) return;
         pending = pending || [];
         pending.push(p);
         redraw();
         save();
+      } else {
+        if ((t.name !== 'line-segment' || s.length % 2 === 0) && full(t)) return;
+        if (t.name === 'point') change(() => s.push(p));
+        else if (t.name === 'horizontal-line') change(() => s.push({ y: p.y }));
+        else if (t.name === 'vertical-line') change(() => s.push({ x: p.x }));
+        else if (t.name === 'line-segment') change(() => s.push(s.length % 2 ? lineEnd(t, s[s.length - 1], p) : p));
+        else return;
+        placing = { tool: t, pointerId: ev.pointerId, x: ev.clientX, y: ev.clientY, moved: false };
+        svg.setPointerCapture?.(ev.pointerId);
       }
     });
     svg.addEventListener('pointermove', (ev) => {
+      if (grab) { if (ev.pointerId === grab.pointerId) drag(ev); return; }
+      if (placing) { if (ev.pointerId === placing.pointerId) place(ev); return; }
       if (!stroke) return;
       stroke.push(at(ev));
       layer.querySelector('.pl-sketch-stroke')?.remove();
@@ -318,10 +349,23 @@
       const t = active;
       change(() => state[t.id].push(fitCurve(pts, 5).map(([x, y]) => ({ x, y }))));
     };
-    svg.addEventListener('pointerup', endStroke);
-    svg.addEventListener('pointercancel', endStroke);
+    svg.addEventListener('pointerup', (ev) => {
+      if (grab && ev.pointerId === grab.pointerId) endGrab(true);
+      else if (placing) endPlace();
+      else endStroke();
+    });
+    svg.addEventListener('pointercancel', () => { endGrab(false); endPlace(); endStroke(); });
+    svg.addEventListener('lostpointercapture', () => endGrab(false));
     svg.addEventListener('dblclick', () => finish());
-    root.addEventListener('keydown', (ev) => { if (ev.key === 'Enter' || ev.key === 'Escape') { ev.preventDefault(); finish(); } });
+    root.addEventListener('keydown', (ev) => {
+      if (ev.key === 'Escape' && grab) endGrab(false);
+      else if (ev.key === 'Enter' || ev.key === 'Escape') {
+        finish();
+        if (ev.key === 'Escape' && selected.size) { selected.clear(); redraw(); }
+      } else if ((ev.key === 'Delete' || ev.key === 'Backspace') && selected.size) deleteSelected();
+      else return;
+      ev.preventDefault();
+    });
     redraw();
     save();
   }
