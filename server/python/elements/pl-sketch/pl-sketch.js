@@ -195,9 +195,13 @@
       if (config.readonly) container.prepend(bar);
     }
 
+    /** The pointer in canvas px; the screen matrix takes the canvas's border and any scaling into account. */
+    function canvasPoint(ev) {
+      const m = svg.getScreenCTM().inverse();
+      return { x: m.a * ev.clientX + m.c * ev.clientY + m.e, y: m.b * ev.clientX + m.d * ev.clientY + m.f };
+    }
     function at(ev, clamp) {
-      const r = svg.getBoundingClientRect();
-      let x = ((ev.clientX - r.left) * config.width) / r.width, y = ((ev.clientY - r.top) * config.height) / r.height;
+      let { x, y } = canvasPoint(ev);
       if (config.enforceBounds || clamp) { x = Math.min(Math.max(x, 0), config.width); y = Math.min(Math.max(y, 0), config.height); }
       return { x: round2(x), y: round2(y) };
     }
@@ -236,12 +240,13 @@
       if (ev.button !== 0 || grab) return;
       const vertex = hit.dataset.vertex === undefined ? undefined : Number(hit.dataset.vertex);
       const tool = tools.find((t) => t.id === hit.parentNode.dataset.tool);
-      grab = { tool, index: Number(hit.dataset.index), vertex, pointerId: ev.pointerId, x: ev.clientX, y: ev.clientY, moved: false, toggle: ev.shiftKey || ev.pointerType === 'touch' };
+      grab = { tool, index: Number(hit.dataset.index), vertex, pointerId: ev.pointerId, clientX: ev.clientX, clientY: ev.clientY, moved: false, toggle: ev.shiftKey || ev.pointerType === 'touch' };
       svg.setPointerCapture?.(ev.pointerId);
       container.focus({ preventScroll: true }); // Escape reaches the canvas
     }
     function drag(ev) {
-      const cx = ev.clientX - grab.x, cy = ev.clientY - grab.y;
+      const cx = ev.clientX - grab.clientX, cy = ev.clientY - grab.clientY;
+      const p = canvasPoint(ev);
       if (!grab.moved) {
         // As PrairieLearn's canvas: under 5 px it is a click. A drawing not selected is selected alone;
         // pressing a selected one moves every selected drawing; a drawing's point moves alone.
@@ -251,11 +256,11 @@
         if (grab.vertex !== undefined || !selected.has(key)) selected.clear();
         if (grab.vertex === undefined) selected.set(key, { tool: grab.tool, index: grab.index });
         grab.before = JSON.parse(JSON.stringify(state));
+        grab.from = canvasPoint(grab);
         history.push(JSON.stringify(state));
       }
-      const r = svg.getBoundingClientRect();
       const others = grab.vertex === undefined ? [...selected.values()].filter((o) => o.tool !== grab.tool || o.index !== grab.index) : [];
-      move(state, grab.before, grab, others, (cx * config.width) / r.width, (cy * config.height) / r.height, config);
+      move(state, grab.before, grab, others, p.x - grab.from.x, p.y - grab.from.y, config);
       redraw();
     }
     /** Ends a press in Select mode: a click (de)selects, a drag is kept (commit) or undone (Escape). */
