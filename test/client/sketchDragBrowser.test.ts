@@ -157,6 +157,16 @@ test('a polyline drags whole by its line and by one point at its points; a line 
   const stretched = (await field()).data.ln;
   assert.ok(near(stretched[0], shifted[0]));
   assert.ok(near(stretched[1], { x: 200, y: 250 }), JSON.stringify(stretched));
+  // Shift-click selects a second drawing; dragging one selected drawing moves both.
+  const polyBefore = (await field()).data.pl[0];
+  await click({ x: 150, y: 250 });
+  await tab.keyboard.down('Shift');
+  await click({ x: 180, y: 145 }); // the polyline, halfway between its first two points
+  await tab.keyboard.up('Shift');
+  await drag({ x: 150, y: 250 }, { x: 150, y: 230 });
+  const both = await field();
+  both.data.pl[0].forEach((p: Pt, i: number) => assert.ok(near(sub(p, polyBefore[i]), { x: 0, y: -20 }), JSON.stringify([p, polyBefore[i]])));
+  assert.ok(near(both.data.ln[0], { x: 100, y: 230 }) && near(both.data.ln[1], { x: 200, y: 230 }), JSON.stringify(both.data.ln));
   assert.deepEqual(errors, []);
 });
 

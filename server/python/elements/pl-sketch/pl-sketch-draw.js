@@ -108,8 +108,9 @@
             el(kind, { points, ...stroke, fill: tool.closed ? tool.fillColor : 'none', 'fill-opacity': tool.closed ? tool.opacity : 0, ...(drawn ? look(i) : {}) }, g);
             if (drawn) body(kind, { points }, i);
           }
-          if (!drawn) for (const p of s) el('circle', { cx: p.x, cy: p.y, r: 3, fill: tool.color }, g);
-          else s.forEach((p, k) => end(p, i, k));
+          // Clicked points show while clicking in, and on a spline of a tool the student may edit.
+          if (!drawn || (tool.name === 'spline' && !tool.readonly && !config.readonly)) for (const p of s) el('circle', { cx: p.x, cy: p.y, r: 3, fill: tool.color }, g);
+          if (drawn) s.forEach((p, k) => end(p, i, k));
         });
         break;
       default:

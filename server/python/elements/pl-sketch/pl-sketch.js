@@ -137,6 +137,8 @@
       return state[t.id].length;
     }
     function finish() {
+      // A line's first end left alone goes, as PrairieLearn's canvas drops it when the line is not finished.
+      if (active?.name === 'line-segment' && state[active.id].length % 2) { const t = active; change(() => state[t.id].pop()); }
       // A double-click's two clicks land on the last point: keep it once.
       if (pending) pending = pending.filter((q, i) => i === 0 || q.x !== pending[i - 1].x || q.y !== pending[i - 1].y);
       const done = pending;
@@ -145,7 +147,7 @@
       else redraw();
     }
     function choose(t) {
-      if (pending) finish();
+      if (active && active !== t) finish();
       erasing = false;
       bar.querySelector('[data-action="erase"]')?.classList.remove('active');
       active = t;
