@@ -45,13 +45,13 @@ const params = runElement('pl-sketch', 'prepare', SKETCH, phaseData('prepare')).
 const config = params.s.config;
 
 /** The preview page with the sketch, and helpers in canvas px (the canvas is drawn at 1:1). */
-async function open(t: TestContext, name: string, html = SKETCH, p = params) {
+async function open(t: TestContext, name: string, html = SKETCH, p = params, extra: Record<string, unknown> = {}) {
   if (typeof pw === 'string') {
     if (process.env.CI === 'true') assert.fail(`no Chromium/playwright-core: ${pw}`);
     t.skip(pw);
     return null;
   }
-  const question = runElement('pl-sketch', 'render', html, phaseData('render-question', { params: p })).html ?? '';
+  const question = runElement('pl-sketch', 'render', html, phaseData('render-question', { params: p, ...extra })).html ?? '';
   const { tab, errors } = await webviewTab(browser);
   await tab.goto(previewFile(path.join(dir, `${name}.html`), { panels: { question }, elementFiles: SKETCH_FILES }));
   await tab.waitForSelector('.pl-sketch-canvas');
@@ -238,4 +238,22 @@ test('with enforce-bounds a dragged point stops at the canvas edge; without, a p
     if (name === 'bounded') assert.deepEqual(after, [{ x: 600, y: pt.y }]);
     else assert.deepEqual(after, []);
   }
+});
+
+test('the solution overlay cannot be grabbed, and stays hidden once toggled off while the student draws', { timeout: 120_000 }, async (t) => {
+  const solved = SKETCH.replace('</pl-sketch>', '<pl-sketch-solution tool-id="pt" coordinates="(1,-1)"></pl-sketch-solution></pl-sketch>');
+  const p = runElement('pl-sketch', 'prepare', solved, phaseData('prepare')).data.params;
+  const page = await open(t, 'overlay', solved, p, { correct_answer_shown: true });
+  if (!page) return;
+  const { tab, errors, click } = page;
+  const overlay = () => tab.evaluate(`[...document.querySelectorAll('.pl-sketch-canvas .overlay')].map((g) => [g.style.display, g.querySelectorAll('circle').length, g.querySelectorAll('.pl-sketch-hit').length])`);
+  assert.deepEqual(await overlay(), [['', 1, 0]]);
+  await tab.click('button[data-action="overlay"]');
+  assert.deepEqual(await overlay(), [['none', 1, 0]]);
+  await tab.click('button[data-tool="pt"]');
+  await click({ x: 100, y: 100 });
+  assert.deepEqual(await overlay(), [['none', 1, 0]]);
+  await tab.click('button[data-action="overlay"]');
+  assert.deepEqual(await overlay(), [['', 1, 0]]);
+  assert.deepEqual(errors, []);
 });

@@ -5,6 +5,7 @@
 // enforce-bounds a move stops where a drawing would leave the canvas; without, a point dragged wholly
 // off the canvas is deleted and other drawings may be left outside. The line tool's ends keep its
 // length-constraint (a maximum length in canvas pixels, the direction kept) and direction-constraint.
+// Also the Erase button's search for the drawing clicked.
 (function () {
   const round2 = (v) => Math.round(v * 100) / 100;
 
@@ -96,5 +97,34 @@
     return p.x + r < 0 || p.y + r < 0 || p.x - r > config.width || p.y - r > config.height;
   }
 
-  window.plSketchMove = { lineEnd, move, offCanvas };
+  /** For Erase: the editable drawing (tool t, index in its state, how many entries) nearest p, if within 10 px. */
+  function nearest(tools, state, p) {
+    const { fitCurve, bez } = window.plSketchFit;
+    const seg = (a, b) => {
+      const dx = b.x - a.x, dy = b.y - a.y, len = dx * dx + dy * dy;
+      const k = len ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len)) : 0;
+      return Math.hypot(p.x - a.x - k * dx, p.y - a.y - k * dy);
+    };
+    const along = (pts) => (pts.length === 1 ? Math.hypot(p.x - pts[0].x, p.y - pts[0].y) : Math.min(...pts.slice(1).map((q, i) => seg(pts[i], q))));
+    let best = null;
+    const consider = (t, index, size, d) => { if (d <= 10 && (!best || d < best.d)) best = { t, index, size, d }; };
+    for (const t of tools.filter((u) => !u.readonly && !u.overlay)) {
+      const s = state[t.id];
+      if (t.name === 'line-segment') for (let i = 0; i + 1 < s.length; i += 2) consider(t, i, 2, seg(s[i], s[i + 1]));
+      else s.forEach((o, i) => {
+        if (t.name === 'point') consider(t, i, 1, Math.hypot(p.x - o.x, p.y - o.y));
+        else if (t.name === 'horizontal-line') consider(t, i, 1, Math.abs(p.y - o.y));
+        else if (t.name === 'vertical-line') consider(t, i, 1, Math.abs(p.x - o.x));
+        else {
+          const spline = t.name === 'freeform' ? o.map((q) => [q.x, q.y]) : fitCurve(o, 0);
+          const pts = [];
+          for (let k = 0; k + 3 < spline.length; k += 3) for (let j = 0; j <= 8; j++) { const q = bez(spline.slice(k, k + 4), j / 8); pts.push({ x: q[0], y: q[1] }); }
+          consider(t, i, 1, along(pts.length ? pts : o));
+        }
+      });
+    }
+    return best;
+  }
+
+  window.plSketchMove = { lineEnd, move, nearest, offCanvas };
 })();

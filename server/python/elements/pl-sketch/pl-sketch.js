@@ -17,9 +17,9 @@
   }
   const round2 = (v) => Math.round(v * 100) / 100;
 
-  const { fitCurve, bez } = window.plSketchFit;
+  const { fitCurve } = window.plSketchFit;
   const { el, drawGrid, drawTool } = window.plSketchDraw;
-  const { lineEnd, move, offCanvas } = window.plSketchMove;
+  const { lineEnd, move, nearest, offCanvas } = window.plSketchMove;
 
   /** Straight pieces between the points, controls at the thirds. */
   function straight(points) {
@@ -87,6 +87,7 @@
     let placing = null; // a point, line or line end just put down, following the pointer while pressed
     let grab = null; // a drawing (or one of its points) pressed in Select mode, dragged once moved 5 px
     let erasing = false; // clicks delete the drawing nearest to them
+    let overlayHidden = false; // the solution overlay toggled off
     const selected = new Map(); // "tool id, index" => {tool, index}
     const keyOf = (tool, index) => JSON.stringify([tool.id, index]);
     const markerId = (t) => `${id}-arrowhead-${t.id}`.replace(/[^\w-]/g, '_');
@@ -124,6 +125,8 @@
       for (const b of bar.querySelectorAll('[data-tool]')) b.classList.toggle('active', active && b.dataset.tool === active.id);
       bar.querySelector('[data-action="select"]')?.classList.toggle('active', selecting);
       svg.classList.toggle('pl-sketch-selecting', selecting);
+      // Hidden until toggled back, also after the drawings are drawn again.
+      for (const g of layer.querySelectorAll('.overlay')) g.style.display = overlayHidden ? 'none' : '';
     }
     function change(fn) {
       history.push(JSON.stringify(state));
@@ -193,7 +196,7 @@
     eraser.dataset.action = 'erase';
     button('Clear tool', () => { if (active) change(() => { state[active.id] = []; pending = null; }); }).dataset.action = 'clear';
     if (root.dataset.overlaySolution === 'true') {
-      button('Toggle solution', () => { for (const g of svg.querySelectorAll('.overlay')) g.style.display = g.style.display === 'none' ? '' : 'none'; }).dataset.action = 'overlay';
+      button('Toggle solution', () => { overlayHidden = !overlayHidden; redraw(); }).dataset.action = 'overlay';
       if (config.readonly) container.prepend(bar);
     }
 
@@ -208,33 +211,6 @@
       return { x: round2(x), y: round2(y) };
     }
     const full = (t) => t.limit && count(t) >= t.limit;
-    /** The drawing (tool, index in its state, how many entries) nearest p, if within 10 px. */
-    function nearest(p) {
-      const seg = (a, b) => {
-        const dx = b.x - a.x, dy = b.y - a.y, len = dx * dx + dy * dy;
-        const k = len ? Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len)) : 0;
-        return Math.hypot(p.x - a.x - k * dx, p.y - a.y - k * dy);
-      };
-      const along = (pts) => (pts.length === 1 ? Math.hypot(p.x - pts[0].x, p.y - pts[0].y) : Math.min(...pts.slice(1).map((q, i) => seg(pts[i], q))));
-      let best = null;
-      const consider = (t, index, size, d) => { if (d <= 10 && (!best || d < best.d)) best = { t, index, size, d }; };
-      for (const t of tools.filter((u) => !u.readonly && !u.overlay)) {
-        const s = state[t.id];
-        if (t.name === 'line-segment') for (let i = 0; i + 1 < s.length; i += 2) consider(t, i, 2, seg(s[i], s[i + 1]));
-        else s.forEach((o, i) => {
-          if (t.name === 'point') consider(t, i, 1, Math.hypot(p.x - o.x, p.y - o.y));
-          else if (t.name === 'horizontal-line') consider(t, i, 1, Math.abs(p.y - o.y));
-          else if (t.name === 'vertical-line') consider(t, i, 1, Math.abs(p.x - o.x));
-          else {
-            const spline = t.name === 'freeform' ? o.map((q) => [q.x, q.y]) : fitCurve(o, 0);
-            const pts = [];
-            for (let k = 0; k + 3 < spline.length; k += 3) for (let j = 0; j <= 8; j++) { const q = bez(spline.slice(k, k + 4), j / 8); pts.push({ x: q[0], y: q[1] }); }
-            consider(t, i, 1, along(pts.length ? pts : o));
-          }
-        });
-      }
-      return best;
-    }
     /** A press in Select mode: on a drawing's grab shape it may start a drag; elsewhere it deselects. */
     function press(ev) {
       const hit = ev.target.closest?.('.pl-sketch-hit');
@@ -310,7 +286,7 @@
     svg.addEventListener('pointerdown', (ev) => {
       if (config.readonly) return;
       if (erasing) {
-        const hit = nearest(at(ev));
+        const hit = nearest(tools, state, at(ev));
         if (hit) change(() => state[hit.t.id].splice(hit.index, hit.size));
         return;
       }
