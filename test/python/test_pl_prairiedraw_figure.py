@@ -1,9 +1,9 @@
 """pl-prairiedraw-figure against PrairieLearn's own: fixtures/pl_prairiedraw_figure_upstream.json was
 recorded with test/upstream/record_prairiedraw.py from PrairieLearn's apps/prairielearn/elements/
 pl-prairiedraw-figure at commit 88fb8556a7a1768e2082736be9095241b11238d7. On the same cases ours must raise
-the same errors and name, in its note, exactly the params PrairieLearn hands the figure's script."""
+the same errors and write into the page exactly the params text PrairieLearn writes (the Python text of the
+dict, HTML-escaped), so that the figure's script sees the same values; the script itself goes in whole."""
 
-import html
 import importlib
 import json
 import os
@@ -23,10 +23,9 @@ with open(os.path.join(HERE, "fixtures", "pl_prairiedraw_figure_upstream.json"),
 cases.write_script(cases.FOLDER)
 
 
-def listed_params(text):
-    """The params our note names: <li><code>name</code> = <code>JSON</code></li>."""
-    pairs = re.findall(r"<li><code>(.*?)</code> = <code>(.*?)</code></li>", text)
-    return {html.unescape(k): json.loads(html.unescape(v)) for k, v in pairs}
+def params_text(page):
+    """The params our page hands the script: the second argument of PLPrairieDrawFigure.add."""
+    return re.search(r'PLPrairieDrawFigure\.add\("[^"]*", (.*?), function \(\) \{\n', page, re.S).group(1)
 
 
 def test_fixture_is_from_the_cited_commit():
@@ -41,4 +40,12 @@ def test_prepare(case):
 @pytest.mark.parametrize("case", FIXTURE["render"], ids=lambda c: c["html"])
 def test_render(case):
     data = {"params": dict(cases.PARAMS), "options": {"question_path": cases.FOLDER}}
-    assert cases.outcome(lambda: listed_params(controller.render(case["html"], data))) == case["result"]
+    assert cases.outcome(lambda: params_text(controller.render(case["html"], data))) == case["result"]
+
+
+def test_the_script_runs_in_the_page_on_its_own_canvas():
+    data = {"params": dict(cases.PARAMS), "options": {"question_path": cases.FOLDER}}
+    page = controller.render('<pl-prairiedraw-figure script-name="shape.js" width="400" height="250"></pl-prairiedraw-figure>', data)
+    canvas_id = re.search(r'<canvas id="(pl-prairiedraw-figure-[0-9a-f-]+)" width="400" height="250"></canvas>', page).group(1)
+    assert f'<script>PLPrairieDrawFigure.add("{canvas_id}", {{}}, function () {{\nthis.pd.circle($V([0, 0]), 1);\n\n}});</script>' in page
+    assert 'data-script-name="shape.js"' in page and 'data-text-base="plfile:/questionFiles/text/"' in page

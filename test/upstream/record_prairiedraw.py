@@ -1,11 +1,11 @@
 """Records what PrairieLearn's own pl-prairiedraw-figure does with each case of PREPARE_CASES and
-RENDER_CASES below (an error, or the params it hands the page), as a fixture for
-test/python/test_pl_prairiedraw_figure.py (which then needs no checkout).
+RENDER_CASES below (an error, or the text of the params it writes into the page's script, which the
+figure's script then sees), as a fixture for test/python/test_pl_prairiedraw_figure.py (which then needs
+no checkout).
 
 Usage: python3 record_prairiedraw.py <prairielearn-checkout> <out.json>
 """
 
-import ast
 import importlib
 import json
 import os
@@ -15,7 +15,10 @@ import tempfile
 
 CHECKOUT = os.path.abspath(sys.argv[1]) if __name__ == "__main__" else ""
 FOLDER = tempfile.mkdtemp()
-PARAMS = {"title": "PrairieDraw Figure", "shapeName": "circle", "dimension": 3, "flag": True, "none": None}
+PARAMS = {
+    "title": "PrairieDraw Figure", "shapeName": "circle", "dimension": 3, "flag": True, "none": None,
+    "quoted": "it's \"A\" & <b>", "list": [1.5, "x"], "nested": {"a": [1, 2]},
+}
 
 PREPARE_CASES = [
     '<pl-prairiedraw-figure script-name="a.js"></pl-prairiedraw-figure>',
@@ -31,6 +34,8 @@ RENDER_CASES = [
     '<pl-prairiedraw-figure script-name="shape.js" param-names=""></pl-prairiedraw-figure>',
     '<pl-prairiedraw-figure script-name="gone.js"></pl-prairiedraw-figure>',
     '<pl-prairiedraw-figure script-name="shape.js" width="wide"></pl-prairiedraw-figure>',
+    '<pl-prairiedraw-figure script-name="shape.js" param-names="flag,none"></pl-prairiedraw-figure>',
+    '<pl-prairiedraw-figure script-name="shape.js" param-names="quoted,list,nested"></pl-prairiedraw-figure>',
 ]
 
 
@@ -47,9 +52,8 @@ def outcome(fn):
 
 
 def upstream_params(html):
-    """The params PrairieLearn writes into the page: a Python dict's text in the Backbone model."""
-    m = re.search(r"new Backbone\.Model\((.*?)\),\n", html, re.S)
-    return ast.literal_eval(m.group(1))
+    """The params PrairieLearn writes into the page: a Python dict's text (HTML-escaped) in the Backbone model."""
+    return re.search(r"new Backbone\.Model\((.*?)\),\n", html, re.S).group(1)
 
 
 def main():

@@ -1,7 +1,8 @@
 // pl-prairiedraw-figure in real Python. PrairieLearn's controller (apps/prairielearn/elements/
 // pl-prairiedraw-figure/pl-prairiedraw-figure.py at PrairieLearn commit 88fb855) requires script-name,
-// reads the script from the question folder at every render and hands the page the params named in
-// param-names; PrairieDraw itself ships only inside PrairieLearn, so the preview says so in the figure's place.
+// reads the script from the question folder at every render and writes it into the page, with the params named
+// in param-names, beside a canvas of width x height; the preview's own PrairieDraw runs it there
+// (test/client/prairieDrawBrowser.test.ts).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -13,19 +14,19 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-pd-'));
 fs.writeFileSync(path.join(dir, 'shape.js'), 'this.pd.circle($V([0, 0]), 1);\n');
 const options = { question_path: dir };
 
-test('the figure names its script and the params PrairieLearn would pass, at the figure size', () => {
+test('the page gets a canvas of the figure size and the script with the named params, as PrairieLearn writes them', () => {
   const html = runElement('pl-prairiedraw-figure', 'render', '<pl-prairiedraw-figure script-name="shape.js" param-names="shapeName,dimension" width="400"></pl-prairiedraw-figure>',
     phaseData('render', { options, params: { shapeName: 'circle <b>', dimension: 3, other: 1 } })).html ?? '';
-  assert.match(html, /^<div class="pl-prairiedraw-figure" role="img" aria-label="PrairieDraw figure drawn by shape.js" data-script-name="shape.js" style="width: 400px; min-height: 300px;">/);
-  assert.match(html, /<li><code>shapeName<\/code> = <code>&quot;circle &lt;b&gt;&quot;<\/code><\/li><li><code>dimension<\/code> = <code>3<\/code><\/li><\/ul>/);
+  assert.match(html, /^<div class="pl-prairiedraw-figure" data-script-name="shape.js" data-text-base="plfile:\/questionFiles\/text\/"><canvas id="(pl-prairiedraw-figure-[0-9a-f-]+)" width="400" height="300"><\/canvas>/);
+  const id = /<canvas id="([^"]+)"/.exec(html)![1];
+  assert.ok(html.includes(`PLPrairieDrawFigure.add("${id}", {'shapeName': 'circle &lt;b&gt;', 'dimension': 3}, function () {\nthis.pd.circle($V([0, 0]), 1);\n\n});</script>`), html);
   assert.doesNotMatch(html, /other/);
-  assert.match(html, /does not include PrairieDraw/);
 });
 
-test('without param-names the figure gets no params', () => {
+test('without param-names the script gets no params, on a 500 x 300 canvas', () => {
   const html = runElement('pl-prairiedraw-figure', 'render', '<pl-prairiedraw-figure script-name="shape.js"></pl-prairiedraw-figure>', phaseData('render', { options })).html ?? '';
-  assert.match(html, /style="width: 500px; min-height: 300px;"/);
-  assert.match(html, /With no params/);
+  assert.match(html, /width="500" height="300"/);
+  assert.match(html, /", \{\}, function \(\) \{\n/);
 });
 
 test("PrairieLearn's errors: script-name required, the script file must exist, each named param must exist", () => {

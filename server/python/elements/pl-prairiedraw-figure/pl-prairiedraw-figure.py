@@ -1,11 +1,10 @@
-"""<pl-prairiedraw-figure>: in PrairieLearn, a canvas on which a course script draws with PrairieDraw,
-PrairieLearn's own legacy canvas library (deprecated there, shipped only inside PrairieLearn, not on npm).
-The preview has no PrairieDraw, so the element checks what PrairieLearn checks (attributes, the script
-file, the named params) and puts, in the figure's place and size, a note naming the script and the params
-it would be given, instead of running the script against a library that is not there."""
+"""<pl-prairiedraw-figure>: a canvas on which the question's own script draws with PrairieDraw, PrairieLearn's
+legacy canvas library (deprecated there). As PrairieLearn does, render reads the script from the question
+folder and writes it into the page as the body of a function, with the params named in param-names written
+as PrairieLearn writes them (the Python text of the dict, HTML-escaped as its template escapes it), so the
+script sees the same values, and fails the same way where that text is not JavaScript. The page's
+PrairieDraw is the preview's own (the element's scripts); pl-prairiedraw-figure.js runs the script there."""
 
-import html
-import json
 import os
 
 import prairielearn as pl
@@ -14,6 +13,8 @@ from prairielearn.element_ui import parse_element
 PARAM_NAMES_DEFAULT = None
 WIDTH_DEFAULT = 500
 HEIGHT_DEFAULT = 300
+# The question folder's text/, where PrairieLearn's generate_text.py puts the images of TeX labels.
+TEXT_BASE = "plfile:/questionFiles/text/"
 
 
 def prepare(element_html: str, data: dict) -> None:
@@ -21,11 +22,13 @@ def prepare(element_html: str, data: dict) -> None:
     pl.check_attribs(element, ["script-name"], ["param-names", "width", "height"])
 
 
-def _param_text(value) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+def _escape(text: str) -> str:
+    # What a mustache {{ }} does to PrairieLearn's params text: single quotes stay, so Python's quoting survives.
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+
+
+def _attr(text: str) -> str:
+    return _escape(text).replace("'", "&#39;")
 
 
 def render(element_html: str, data: dict) -> str:
@@ -33,18 +36,16 @@ def render(element_html: str, data: dict) -> str:
     script_name = pl.get_string_attrib(element, "script-name", None)
     # PrairieLearn reads the script at every render: a missing file is its error too.
     with open(os.path.join(data["options"]["question_path"], script_name)) as f:
-        f.read()
+        script = f.read()
     width = pl.get_integer_attrib(element, "width", WIDTH_DEFAULT)
     height = pl.get_integer_attrib(element, "height", HEIGHT_DEFAULT)
     names = pl.get_string_attrib(element, "param-names", PARAM_NAMES_DEFAULT)
     # An unknown name fails as in PrairieLearn (a KeyError), before anything is drawn.
-    params = {} if names is None else {key: data["params"][key] for key in names.split(",")}
-    listed = "".join(f"<li><code>{html.escape(k)}</code> = <code>{html.escape(_param_text(v))}</code></li>" for k, v in params.items())
-    given = f"<p>With the params:</p><ul class=\"mb-0\">{listed}</ul>" if listed else "<p>With no params.</p>"
+    client_params = {} if names is None else {key: data["params"][key] for key in names.split(",")}
+    canvas_id = f"pl-prairiedraw-figure-{pl.get_uuid()}"
     return (
-        f'<div class="pl-prairiedraw-figure" role="img" aria-label="PrairieDraw figure drawn by {html.escape(script_name)}" '
-        f'data-script-name="{html.escape(script_name)}" style="width: {width}px; min-height: {height}px;">'
-        f"<p>PrairieLearn draws this figure by running <code>{html.escape(script_name)}</code> with PrairieDraw, its legacy "
-        "canvas library (<code>pl-prairiedraw-figure</code> is deprecated). The preview does not include PrairieDraw, "
-        f"so the figure is not drawn here.</p>{given}</div>"
+        f'<div class="pl-prairiedraw-figure" data-script-name="{_attr(script_name)}" data-text-base="{TEXT_BASE}">'
+        f'<canvas id="{canvas_id}" width="{width}" height="{height}"></canvas>\n'
+        f'<script>PLPrairieDrawFigure.add("{canvas_id}", {_escape(str(client_params))}, function () {{\n{script}\n}});</script>'
+        "</div>"
     )

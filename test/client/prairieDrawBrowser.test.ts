@@ -1,0 +1,106 @@
+// pl-prairiedraw-figure in a real Chromium, on the preview's own page (previewPage: its CSP, nonce and
+// page script), from a question of fixtures/prairieDrawCourse rendered by the real runtime (real Python):
+// the course's script draws with the preview's PrairieDraw where PrairieLearn's geometry says it should
+// (setUnits: 50 px a unit, origin at the centre, y up; default 2 px strokes; the force colour; the ground's
+// fill), sees the params as PrairieLearn writes them (HTML-escaped), and a method the preview lacks, params
+// that are not JavaScript, or a script that throws are each said under the figure. Pixel comparison with
+// PrairieLearn's own PrairieDraw.js: test/client/prairieDrawUpstream.test.ts.
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { previewPage, type PageAssets } from '../../client/src/questionPreview/previewPage';
+import { rewritePlfileUrls } from '../../client/src/questionPreview/plfileUrls';
+import type { PreviewState } from '../../server/lib/protocol/questionPreview';
+import { QuestionRuntime, type RenderedQuestion, type Variant } from '../../server/lib/runtime';
+import { ELEMENTS_DIR } from '../lib/runtime/elementHarness';
+import { launchChromium, playwright, webviewTab } from './chromium';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+export const PD_COURSE = path.join(ROOT, 'test', 'lib', 'runtime', 'fixtures', 'prairieDrawCourse');
+const runtime = new QuestionRuntime({ timeoutMs: 60_000, poolSize: 1 });
+after(() => runtime.dispose());
+
+const f = (p: string) => `file://${p}`;
+const dist = path.join(ROOT, 'dist');
+const ASSETS: PageAssets = {
+  nonce: 'PAGE-OWN-NONCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
+  katexAutoRender: f(`${dist}/katex/auto-render.min.js`),
+};
+
+/** The page the extension shows for `rendered` (placeholder URLs made file: URLs, as the webview's). */
+export function pageHtml(course: string, v: Variant, qid: string, rendered: RenderedQuestion): string {
+  const roots = { courseRoot: course, questionDir: path.join(course, 'questions', qid), coreElements: ELEMENTS_DIR };
+  const rewrite = (html: string) => rewritePlfileUrls(html, roots, f, new Map());
+  const state: PreviewState = {
+    session: 's', courseRoot: course, qid, seed: v.seed, broken: false, params: v.params, correctAnswers: v.correctAnswers, rendered,
+    submissions: [], issues: rendered.issues, sameVariant: false,
+  };
+  return previewPage({ state, panels: { question: rewrite(rendered.questionHtml), submissions: [], head: rewrite(rendered.headHtml) } }, ASSETS);
+}
+
+/** [r, g, b, a] of pixel (x, y) of the `i`th figure's canvas. */
+const pixel = (tab: any, i: number, x: number, y: number): Promise<number[]> =>
+  tab.evaluate(`Array.from(document.querySelectorAll('.pl-prairiedraw-figure canvas')[${i}].getContext('2d').getImageData(${x}, ${y}, 1, 1).data)`);
+const dark = (p: number[]) => p[3] > 200 && p[0] < 90 && p[1] < 90 && p[2] < 90;
+const blank = (p: number[]) => p[3] === 0;
+const notes = (tab: any, i: number): Promise<string> =>
+  tab.evaluate(`(document.querySelectorAll('.pl-prairiedraw-figure')[${i}].querySelector('.pl-prairiedraw-figure-notes') || {}).textContent || ''`);
+
+test('a course script draws on the canvas where PrairieLearn would; what the preview cannot run is said', { timeout: 180_000 }, async (t) => {
+  const pw = playwright();
+  if (typeof pw === 'string') {
+    if (process.env.CI === 'true') assert.fail(`no Chromium/playwright-core: ${pw}`);
+    t.skip(pw);
+    return;
+  }
+  const v = await runtime.createVariant(PD_COURSE, 'figures', '1');
+  const rendered = await runtime.render(v, []);
+  assert.deepEqual(rendered.issues, []);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-prairiedraw-'));
+  const file = path.join(dir, 'figures.html');
+  fs.writeFileSync(file, pageHtml(PD_COURSE, v, 'figures', rendered));
+  const browser = await launchChromium(pw);
+  try {
+    const { tab, errors } = await webviewTab(browser);
+    await tab.goto(f(file));
+    await tab.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+
+    // The params reached the script as PrairieLearn hands them: its template HTML-escapes the text.
+    assert.equal(await tab.evaluate(`document.querySelector('.pl-prairiedraw-figure canvas').getAttribute('data-seen')`), '[4,"L &amp; M"]');
+    // The line at y = -2 (px 250), the space above it empty.
+    assert.ok(dark(await pixel(tab, 0, 200, 250)), 'the line is drawn at y = -2');
+    assert.ok(blank(await pixel(tab, 0, 200, 240)), 'nothing above the line');
+    // The rectangle `len` (4) wide about (0, 1.5): its sides at px x = 100 and 300, white inside, nothing outside.
+    assert.ok(dark(await pixel(tab, 0, 100, 75)) && dark(await pixel(tab, 0, 300, 75)), 'the rectangle is as wide as the param');
+    assert.deepEqual(await pixel(tab, 0, 200, 75), [255, 255, 255, 255], 'the rectangle is filled with shapeInsideColor');
+    assert.ok(blank(await pixel(tab, 0, 94, 75)), 'nothing outside the rectangle');
+    // The force arrow's shaft in PrairieLearn's force colour, rgb(210, 105, 30).
+    assert.deepEqual(await pixel(tab, 0, 80, 150), [210, 105, 30, 255]);
+    // The 6 px line drawn in a translated and rotated frame: x = 197..203 px, y = 175..200 px; restore() undid it all.
+    assert.ok(dark(await pixel(tab, 0, 202, 190)) && dark(await pixel(tab, 0, 198, 190)), 'setProp width and the rotated frame');
+    assert.ok(blank(await pixel(tab, 0, 206, 190)), 'no wider than 6 px');
+    // The circle about (2, 0), radius 1: its outline at px (350, 150), white inside, the point at its centre.
+    assert.ok(dark(await pixel(tab, 0, 350, 150)), 'circle outline');
+    assert.deepEqual(await pixel(tab, 0, 320, 150), [255, 255, 255, 255]);
+    assert.ok(dark(await pixel(tab, 0, 300, 150)), 'the point');
+    // The ground at (-3.5, -2.6), normal up: its surface at px y = 280, groundInsideColor below.
+    assert.deepEqual(await pixel(tab, 0, 25, 286), [220, 220, 220, 255]);
+    assert.equal(await notes(tab, 0), '', 'nothing to say about the first figure');
+
+    // A method the preview does not have: skipped and named; what comes before and after it is drawn.
+    assert.ok(dark(await pixel(tab, 1, 100, 25)) && dark(await pixel(tab, 1, 100, 75)), 'both lines are drawn');
+    assert.match(await notes(tab, 1), /does not have this\.pd\.sparkle\(\), which unknownMethod\.js calls/);
+    // True in the params is Python text, not JavaScript: the script does not run, in PrairieLearn either.
+    assert.match(await notes(tab, 2), /primitives\.js did not run: .*True is not defined.*as Python text/);
+    // A script that throws draws up to the error, which is shown.
+    assert.ok(dark(await pixel(tab, 3, 100, 50)), 'drawn up to the error');
+    assert.match(await notes(tab, 3), /throws\.js stopped: PrairieDraw: unknown property name: noSuchProp/);
+
+    assert.deepEqual(errors.filter((e) => !/True is not defined/.test(e)), [], 'no other script error and no CSP violation');
+  } finally {
+    await browser.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
