@@ -3,48 +3,50 @@
 // the course's script draws with the preview's PrairieDraw where PrairieLearn's geometry says it should
 // (setUnits: 50 px a unit, origin at the centre, y up; default 2 px strokes; the force colour; the ground's
 // fill), sees the params as PrairieLearn writes them (HTML-escaped), and a method the preview lacks, params
-// that are not JavaScript, or a script that throws are each said under the figure. Pixel comparison with
-// PrairieLearn's own PrairieDraw.js: test/client/prairieDrawUpstream.test.ts.
+// that are not JavaScript, or a script that throws are each said under the figure. Then the same page
+// against PrairieLearn's own PrairieDraw.js: fixtures/prairieDrawUpstream.json holds what PrairieLearn's
+// public/javascripts/PrairieDraw.js (commit in the file) drew for the same scripts in this Chromium
+// (test/upstream/record_prairiedraw_pixels.ts), and our canvases must match it pixel for pixel but for a
+// sliver of anti-aliasing (1 pixel in 5,000; they were identical when recorded, and an arrowhead 8 line widths long
+// instead of 7 already changes 100 of 120,000).
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { previewPage, type PageAssets } from '../../client/src/questionPreview/previewPage';
-import { rewritePlfileUrls } from '../../client/src/questionPreview/plfileUrls';
-import type { PreviewState } from '../../server/lib/protocol/questionPreview';
-import { QuestionRuntime, type RenderedQuestion, type Variant } from '../../server/lib/runtime';
-import { ELEMENTS_DIR } from '../lib/runtime/elementHarness';
+import { QuestionRuntime } from '../../server/lib/runtime';
 import { launchChromium, playwright, webviewTab } from './chromium';
+import { PD_COURSE, runtimePageHtml } from './runtimePage';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-export const PD_COURSE = path.join(ROOT, 'test', 'lib', 'runtime', 'fixtures', 'prairieDrawCourse');
 const runtime = new QuestionRuntime({ timeoutMs: 60_000, poolSize: 1 });
 after(() => runtime.dispose());
-
 const f = (p: string) => `file://${p}`;
-const dist = path.join(ROOT, 'dist');
-const ASSETS: PageAssets = {
-  nonce: 'PAGE-OWN-NONCE', cspSource: 'file:', katexCss: f(`${dist}/katex/katex.min.css`), katexJs: f(`${dist}/katex/katex.min.js`),
-  katexAutoRender: f(`${dist}/katex/auto-render.min.js`),
-};
-
-/** The page the extension shows for `rendered` (placeholder URLs made file: URLs, as the webview's). */
-export function pageHtml(course: string, v: Variant, qid: string, rendered: RenderedQuestion): string {
-  const roots = { courseRoot: course, questionDir: path.join(course, 'questions', qid), coreElements: ELEMENTS_DIR };
-  const rewrite = (html: string) => rewritePlfileUrls(html, roots, f, new Map());
-  const state: PreviewState = {
-    session: 's', courseRoot: course, qid, seed: v.seed, broken: false, params: v.params, correctAnswers: v.correctAnswers, rendered,
-    submissions: [], issues: rendered.issues, sameVariant: false,
-  };
-  return previewPage({ state, panels: { question: rewrite(rendered.questionHtml), submissions: [], head: rewrite(rendered.headHtml) } }, ASSETS);
-}
 
 /** [r, g, b, a] of pixel (x, y) of the `i`th figure's canvas. */
 const pixel = (tab: any, i: number, x: number, y: number): Promise<number[]> =>
   tab.evaluate(`Array.from(document.querySelectorAll('.pl-prairiedraw-figure canvas')[${i}].getContext('2d').getImageData(${x}, ${y}, 1, 1).data)`);
 const dark = (p: number[]) => p[3] > 200 && p[0] < 90 && p[1] < 90 && p[2] < 90;
 const blank = (p: number[]) => p[3] === 0;
+const UPSTREAM = JSON.parse(fs.readFileSync(path.join(__dirname, 'fixtures', 'prairieDrawUpstream.json'), 'utf8'));
+/** Pixels of figure `i` whose colour or alpha differs by more than 32 from the PNG `png`, and the canvas size. */
+const differingPixels = (tab: any, i: number, png: string): Promise<{ differing: number; total: number; size: string }> =>
+  tab.evaluate(`new Promise((resolve) => {
+    const ours = document.querySelectorAll('.pl-prairiedraw-figure canvas')[${i}];
+    const img = new Image();
+    img.onload = () => {
+      const c = document.createElement('canvas');
+      c.width = img.width; c.height = img.height;
+      c.getContext('2d').drawImage(img, 0, 0);
+      const a = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+      const b = ours.getContext('2d').getImageData(0, 0, ours.width, ours.height).data;
+      let differing = 0;
+      for (let k = 0; k < a.length; k += 4) {
+        if ([0, 1, 2, 3].some((j) => Math.abs(a[k + j] - b[k + j]) > 32)) differing++;
+      }
+      resolve({ differing, total: a.length / 4, size: ours.width + 'x' + ours.height + ' vs ' + c.width + 'x' + c.height });
+    };
+    img.src = ${JSON.stringify('PNG')};
+  })`.replace('"PNG"', JSON.stringify(png)));
 const notes = (tab: any, i: number): Promise<string> =>
   tab.evaluate(`(document.querySelectorAll('.pl-prairiedraw-figure')[${i}].querySelector('.pl-prairiedraw-figure-notes') || {}).textContent || ''`);
 
@@ -60,7 +62,7 @@ test('a course script draws on the canvas where PrairieLearn would; what the pre
   assert.deepEqual(rendered.issues, []);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pl-prairiedraw-'));
   const file = path.join(dir, 'figures.html');
-  fs.writeFileSync(file, pageHtml(PD_COURSE, v, 'figures', rendered));
+  fs.writeFileSync(file, runtimePageHtml(PD_COURSE, v, 'figures', rendered));
   const browser = await launchChromium(pw);
   try {
     const { tab, errors } = await webviewTab(browser);
@@ -97,6 +99,15 @@ test('a course script draws on the canvas where PrairieLearn would; what the pre
     // A script that throws draws up to the error, which is shown.
     assert.ok(dark(await pixel(tab, 3, 100, 50)), 'drawn up to the error');
     assert.match(await notes(tab, 3), /throws\.js stopped: PrairieDraw: unknown property name: noSuchProp/);
+
+    // The same scripts drawn by PrairieLearn's PrairieDraw.js: the figures are the same picture.
+    assert.equal(UPSTREAM.prairielearnCommit, '88fb8556a7a1768e2082736be9095241b11238d7');
+    for (const [i, name] of [[0, 'primitives'], [4, 'everything']] as const) {
+      const recorded = UPSTREAM.figures.find((fig: { name: string }) => fig.name === name);
+      const d = await differingPixels(tab, i, recorded.png);
+      assert.match(d.size, /^(\d+x\d+) vs \1$/, `${name}: the canvas size`);
+      assert.ok(d.differing <= d.total * 0.0002, `${name}: ${d.differing} of ${d.total} pixels differ from PrairieLearn's`);
+    }
 
     assert.deepEqual(errors.filter((e) => !/True is not defined/.test(e)), [], 'no other script error and no CSP violation');
   } finally {
