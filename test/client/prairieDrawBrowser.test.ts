@@ -102,7 +102,7 @@ test('a course script draws on the canvas where PrairieLearn would; what the pre
 
     // The same scripts drawn by PrairieLearn's PrairieDraw.js: the figures are the same picture.
     assert.equal(UPSTREAM.prairielearnCommit, '88fb8556a7a1768e2082736be9095241b11238d7');
-    for (const [i, name] of [[0, 'primitives'], [4, 'everything']] as const) {
+    for (const [i, name] of [[0, 'primitives'], [4, 'everything'], [5, 'threeD']] as const) {
       const recorded = UPSTREAM.figures.find((fig: { name: string }) => fig.name === name);
       const d = await differingPixels(tab, i, recorded.png);
       assert.match(d.size, /^(\d+x\d+) vs \1$/, `${name}: the canvas size`);

@@ -21,14 +21,15 @@ export interface Figure { name: string; script: string; width: number; height: n
 export const FIGURES: Figure[] = [
   { name: 'primitives', script: 'primitives.js', width: 400, height: 300, params: { len: 4, label: 'L &amp; M' } },
   { name: 'everything', script: 'everything.js', width: 480, height: 320, params: {} },
+  { name: 'threeD', script: 'threeD.js', width: 300, height: 300, params: {} },
 ];
 
 /** A page that runs PrairieLearn's PrairieDraw on each figure and leaves each canvas's PNG in window.pngs. */
-export function upstreamPage(libDir: string, figures: Array<Omit<Figure, 'name'> & { source: string }>): string {
+export function upstreamPage(libDir: string, figures: Array<{ width: number; height: number; source: string; paramsJs: string }>): string {
   const scripts = LIBS.map((l) => `<script src="file://${path.join(libDir, l)}"></script>`).join('\n');
   const runs = figures.map((fig, i) => `
   (function () {
-    var view = { pd: new PrairieDraw('c${i}'), params: { get: function (k) { return (${JSON.stringify(fig.params)})[k]; } },
+    var view = { pd: new PrairieDraw('c${i}'), params: { get: function (k) { return (${fig.paramsJs})[k]; } },
       render: function () {\n${fig.source}\n} };
     view.render();
   })();`).join('\n');
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
   const browser = await launchChromium(pw);
   try {
     const tab = await browser.newPage();
-    const figures = FIGURES.map((fig) => ({ ...fig, source: fs.readFileSync(path.join(QUESTION, fig.script), 'utf8') }));
+    const figures = FIGURES.map((fig) => ({ ...fig, paramsJs: JSON.stringify(fig.params), source: fs.readFileSync(path.join(QUESTION, fig.script), 'utf8') }));
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pd-up-')), 'page.html');
     fs.writeFileSync(file, upstreamPage(libDir, figures));
     await tab.goto(`file://${file}`);

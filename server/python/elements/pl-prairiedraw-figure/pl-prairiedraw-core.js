@@ -24,6 +24,18 @@
     return [a, b, c, d, -(a * m[4] + c * m[5]), -(b * m[4] + d * m[5])];
   }
 
+  /** 4 x 4 rows: a x b. */
+  function mul4(a, b) {
+    return a.map(function (row) { return [0, 1, 2, 3].map(function (j) { return row[0] * b[0][j] + row[1] * b[1][j] + row[2] * b[2][j] + row[3] * b[3][j]; }); });
+  }
+  function rot4(axis, t) {
+    var c = Math.cos(t), s = Math.sin(t);
+    var m = axis === 'x' ? [[1, 0, 0], [0, c, -s], [0, s, c]] : axis === 'y' ? [[c, 0, s], [0, 1, 0], [-s, 0, c]] : [[c, -s, 0], [s, c, 0], [0, 0, 1]];
+    return m.map(function (r) { return r.concat([0]); }).concat([[0, 0, 0, 1]]);
+  }
+  // PrairieDraw's initial 3D view: about x by -3pi/8, then about z by -5pi/8.
+  var VIEW_3D = mul4(mul4(mul4([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]], rot4('x', (-Math.PI / 2) * 0.75)), rot4('y', 0)), rot4('z', (-Math.PI / 2) * 1.25));
+
   var DEFAULT_PROPS = {
     arrowLineWidthPx: 2, arrowLinePattern: 'solid', arrowheadLengthRatio: 7, arrowheadWidthRatio: 0.3,
     arrowheadOffsetRatio: 0.3, circleArrowWrapOffsetRatio: 1.5, arrowOutOfPageRadiusPx: 5,
@@ -53,6 +65,8 @@
     this._height = this._canvas.height;
     this._trans = IDENTITY;
     this._transStack = [];
+    this._trans3D = VIEW_3D;
+    this._trans3DStack = [];
     this._props = Object.assign({}, DEFAULT_PROPS);
     this._propStack = [];
     this._options = {};
@@ -117,12 +131,20 @@
   P._transIsReflection = function () { return this._trans[0] * this._trans[3] - this._trans[2] * this._trans[1] < 0; };
   P.posNm2Px = function (p) { return $V([p.e(1) * this._width, (1 - p.e(2)) * this._height]); };
   P.posNm2Dw = function (p) { return this.pos2Dw(this.posNm2Px(p)); };
-  // Only 2D drawing: a 2D position passes through; a 3D one is refused by name in the figure's note.
-  P.pos3To2 = function (p) {
-    if (p.elements.length === 3) throw new Error('PrairieDraw 3D positions are not drawn in the preview');
-    return p;
+  // A 3D position is seen through the 3D view (PrairieDraw's initial one: rotations about x, y, z) and
+  // projected on its first two axes; the view itself cannot be turned here (no mouse), as in a still figure.
+  P.posDwToVw = function (p) {
+    var m = this._trans3D, q = [p.e(1), p.e(2), p.e(3), 1];
+    return $V([0, 1, 2].map(function (r) { return m[r][0] * q[0] + m[r][1] * q[1] + m[r][2] * q[2] + m[r][3]; }));
   };
-  P.vec3To2 = P.pos3To2;
+  P.pos3To2 = function (p) {
+    if (p.elements.length !== 3) return p;
+    var v = this.posDwToVw(p);
+    return $V([v.e(1), v.e(2)]);
+  };
+  P.vec3To2 = function (v, base) {
+    return v.elements.length === 3 ? this.pos3To2(base.add(v)).subtract(this.pos3To2(base)) : v;
+  };
   P.pos2To3 = function (p) { return p.elements.length === 2 ? $V([p.e(1), p.e(2), 0]) : p; };
   P.vec2To3 = P.pos2To3;
 
@@ -161,12 +183,14 @@
     this._ctx.save();
     this._propStack.push(Object.assign({}, this._props));
     this._transStack.push(this._trans);
+    this._trans3DStack.push(this._trans3D);
   };
   P.restore = function () {
     this._ctx.restore();
     if (this._propStack.length === 0) throw new Error('PrairieDraw: tried to restore() without corresponding save()');
     this._props = this._propStack.pop();
     this._trans = this._transStack.pop();
+    this._trans3D = this._trans3DStack.pop();
   };
   P.restoreAll = function () {
     while (this._propStack.length > 0) this.restore();
@@ -359,24 +383,5 @@
     this.polyLine([$V([-w, -h]), $V([w, -h]), $V([w, h]), $V([-w, h])], true, filled === undefined ? true : filled);
     this.restore();
   };
-  P.rectangleGeneric = function (p1, p2, height) {
-    var d = Geom.perp(p2.subtract(p1)).toUnitVector().x(height);
-    this.polyLine([p1, p2, p2.add(d), p1.add(d)], true);
-  };
-  P.square = function (base, center) {
-    var b = this.pos2Px(base), off = this.pos2Px(center).subtract(b), r = off.modulus(), ctx = this._ctx;
-    ctx.save();
-    ctx.translate(b.e(1), b.e(2));
-    ctx.rotate(Geom.angleOf(off));
-    ctx.beginPath();
-    ctx.rect(0, -r, 2 * r, 2 * r);
-    this._shapeStroke();
-    ctx.fillStyle = this._props.shapeInsideColor;
-    ctx.fill();
-    ctx.stroke();
-    ctx.restore();
-  };
-
-  P._compose = compose;
   window.PrairieDraw = PrairieDraw;
 })();

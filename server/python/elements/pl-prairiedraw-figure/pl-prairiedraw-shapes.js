@@ -92,6 +92,24 @@
     ctx.restore();
   };
 
+  P.rectangleGeneric = function (p1, p2, height) {
+    var d = Geom.perp(p2.subtract(p1)).toUnitVector().x(height);
+    this.polyLine([p1, p2, p2.add(d), p1.add(d)], true);
+  };
+  P.square = function (base, center) {
+    var b = this.pos2Px(base), off = this.pos2Px(center).subtract(b), r = off.modulus(), ctx = this._ctx;
+    ctx.save();
+    ctx.translate(b.e(1), b.e(2));
+    ctx.rotate(Geom.angleOf(off));
+    ctx.beginPath();
+    ctx.rect(0, -r, 2 * r, 2 * r);
+    this._shapeStroke();
+    ctx.fillStyle = this._props.shapeInsideColor;
+    ctx.fill();
+    ctx.stroke();
+    ctx.restore();
+  };
+
   /** Fills (unless the inside colour is 'none') and strokes the path just built, as every rod does. */
   P._finishRod = function () {
     var ctx = this._ctx;
@@ -291,6 +309,7 @@
   };
   P.rightAngle = function (pos, dir, norm) {
     if (dir.modulus() < 1e-20) return;
+    if (pos.elements.length === 3) throw new Error('PrairieDraw rightAngle() in 3D is not drawn in the preview');
     var p = this.pos2Px(this.pos3To2(pos)), size = this._props.rightAngleSizePx, ctx = this._ctx;
     var d = this.vec2Px(dir).toUnitVector().x(size);
     var n = norm !== undefined ? this.vec2Px(norm).toUnitVector().x(size) : d.rotate(-Math.PI / 2, ORIGIN);

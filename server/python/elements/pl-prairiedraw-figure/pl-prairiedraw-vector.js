@@ -232,6 +232,7 @@
     degToRad: function (d) { return (d * Math.PI) / 180; },
     radToDeg: function (r) { return (r * 180) / Math.PI; },
     fixedMod: function (value, modulus) { return value - modulus * Math.floor(value / modulus); },
+    intervalMod: function (x, a, b) { return this.fixedMod(x - a, b - a) + a; },
     clip: function (x, a, b) { return Math.max(a, Math.min(b, x)); },
     sign: sign,
     angleOf: angleOf,
