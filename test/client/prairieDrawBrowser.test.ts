@@ -47,6 +47,14 @@ const differingPixels = (tab: any, i: number, png: string): Promise<{ differing:
     };
     img.src = ${JSON.stringify('PNG')};
   })`.replace('"PNG"', JSON.stringify(png)));
+/** Polls `expression` from outside the page (the page's policy forbids waitForFunction's eval) until it is true. */
+async function until(tab: any, expression: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await tab.evaluate(expression)) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`never true: ${expression}`);
+}
 const notes = (tab: any, i: number): Promise<string> =>
   tab.evaluate(`(document.querySelectorAll('.pl-prairiedraw-figure')[${i}].querySelector('.pl-prairiedraw-figure-notes') || {}).textContent || ''`);
 
@@ -100,16 +108,29 @@ test('a course script draws on the canvas where PrairieLearn would; what the pre
     assert.ok(dark(await pixel(tab, 3, 100, 50)), 'drawn up to the error');
     assert.match(await notes(tab, 3), /throws\.js stopped: PrairieDraw: unknown property name: noSuchProp/);
 
+    // A TeX label is the image of its TeX in the question's text/ folder (the SHA-1 of "$x$" names it), drawn
+    // once loaded with its bottom left (anchor (-1, -1)) 4 px up and right of the point (100, 50): x 104..124, y 32..46.
+    await until(tab, `document.querySelectorAll('.pl-prairiedraw-figure canvas')[6].getContext('2d').getImageData(114, 39, 1, 1).data[3] > 0`);
+    assert.deepEqual(await pixel(tab, 6, 114, 39), [0, 0, 200, 255]);
+    assert.deepEqual(await pixel(tab, 6, 123, 33), [0, 0, 200, 255]);
+    assert.ok(blank(await pixel(tab, 6, 102, 39)) && blank(await pixel(tab, 6, 114, 48)), 'nowhere else');
+    assert.equal(await notes(tab, 6), '');
+    // A TeX label without its image: nothing drawn for it, the rest drawn, the missing file named.
+    await until(tab, `!!document.querySelectorAll('.pl-prairiedraw-figure')[7].querySelector('.pl-prairiedraw-figure-notes')`);
+    assert.match(await notes(tab, 7), /^The TeX label "\$y\$" has no image text\/[0-9a-f]{40}\.png in the question folder/);
+    assert.ok(dark(await pixel(tab, 7, 100, 50)), 'the line after the label is drawn');
+
     // The same scripts drawn by PrairieLearn's PrairieDraw.js: the figures are the same picture.
     assert.equal(UPSTREAM.prairielearnCommit, '88fb8556a7a1768e2082736be9095241b11238d7');
-    for (const [i, name] of [[0, 'primitives'], [4, 'everything'], [5, 'threeD']] as const) {
+    for (const [i, name] of [[0, 'primitives'], [4, 'everything'], [5, 'threeD'], [6, 'tex'], [7, 'texMissing']] as const) {
       const recorded = UPSTREAM.figures.find((fig: { name: string }) => fig.name === name);
       const d = await differingPixels(tab, i, recorded.png);
       assert.match(d.size, /^(\d+x\d+) vs \1$/, `${name}: the canvas size`);
       assert.ok(d.differing <= d.total * 0.0002, `${name}: ${d.differing} of ${d.total} pixels differ from PrairieLearn's`);
     }
 
-    assert.deepEqual(errors.filter((e) => !/True is not defined/.test(e)), [], 'no other script error and no CSP violation');
+    // The only errors: the figure whose params are not JavaScript, and the TeX image that is not there.
+    assert.deepEqual(errors.map((e) => e.replace(/^.*(True is not defined|ERR_FILE_NOT_FOUND).*$/, '$1')).sort(), ['ERR_FILE_NOT_FOUND', 'True is not defined']);
   } finally {
     await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });

@@ -22,6 +22,8 @@ export const FIGURES: Figure[] = [
   { name: 'primitives', script: 'primitives.js', width: 400, height: 300, params: { len: 4, label: 'L &amp; M' } },
   { name: 'everything', script: 'everything.js', width: 480, height: 320, params: {} },
   { name: 'threeD', script: 'threeD.js', width: 300, height: 300, params: {} },
+  { name: 'tex', script: 'tex.js', width: 200, height: 100, params: {} },
+  { name: 'texMissing', script: 'texMissing.js', width: 200, height: 100, params: {} },
 ];
 
 /** A page that runs PrairieLearn's PrairieDraw on each figure and leaves each canvas's PNG in window.pngs. */
@@ -31,6 +33,8 @@ export function upstreamPage(libDir: string, figures: Array<{ width: number; hei
   (function () {
     var view = { pd: new PrairieDraw('c${i}'), params: { get: function (k) { return (${fig.paramsJs})[k]; } },
       render: function () {\n${fig.source}\n} };
+    // As PrairieLearn's element template: a redraw (a TeX image has loaded) renders the figure again.
+    view.pd.registerRedrawCallback(function () { view.render(); });
     view.render();
   })();`).join('\n');
   const canvases = figures.map((fig, i) => `<canvas id="c${i}" width="${fig.width}" height="${fig.height}"></canvas>`).join('\n');
@@ -54,11 +58,16 @@ async function main(): Promise<void> {
     const figures = FIGURES.map((fig) => ({ ...fig, paramsJs: JSON.stringify(fig.params), source: fs.readFileSync(path.join(QUESTION, fig.script), 'utf8') }));
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'pd-up-')), 'page.html');
     fs.writeFileSync(file, upstreamPage(libDir, figures));
+    // PrairieLearn loads a TeX label's image from text/ beside the page (its route serves the question's text/).
+    fs.cpSync(path.join(QUESTION, 'text'), path.join(path.dirname(file), 'text'), { recursive: true });
     await tab.goto(`file://${file}`);
+    // Each TeX image that loads redraws its figure; give them their turn before reading the canvases.
+    await tab.waitForTimeout(1000);
+    await tab.evaluate(`window.pngs = Array.from(document.querySelectorAll('canvas')).map((c) => c.toDataURL('image/png'))`);
+    // PrairieLearn's own errors are part of what it does (a missing TeX image throws on a redraw): recorded.
     const errors: string[] = await tab.evaluate('window.errors');
-    if (errors.length) throw new Error(`PrairieLearn's PrairieDraw failed: ${errors.join('; ')}`);
     const pngs: string[] = await tab.evaluate('window.pngs');
-    const out = { prairielearnCommit: process.env.PL_COMMIT ?? 'unknown', figures: FIGURES.map((fig, i) => ({ ...fig, png: pngs[i] })) };
+    const out = { prairielearnCommit: process.env.PL_COMMIT ?? 'unknown', errors, figures: FIGURES.map((fig, i) => ({ ...fig, png: pngs[i] })) };
     fs.mkdirSync(path.dirname(OUT), { recursive: true });
     fs.writeFileSync(OUT, `${JSON.stringify(out, null, 1)}\n`);
     console.log(`wrote ${OUT}`);

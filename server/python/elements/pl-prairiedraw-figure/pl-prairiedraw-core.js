@@ -60,6 +60,7 @@
 
   function PrairieDraw(canvas) {
     this._canvas = typeof canvas === 'string' ? document.getElementById(canvas) : canvas;
+    this._canvas.prairieDraw = this;
     this._ctx = this._canvas.getContext('2d');
     this._width = this._canvas.width;
     this._height = this._canvas.height;
@@ -71,6 +72,7 @@
     this._propStack = [];
     this._options = {};
     this._texts = {};
+    this._missingTexts = [];
     this._images = {};
     this._redrawCallbacks = [];
     this._events = {};

@@ -13,11 +13,11 @@
   /** The names of missing methods called during the current render (the figure being drawn). */
   var calling = null;
 
-  /** An object whose unknown methods are skipped and recorded instead of failing the script. */
+  /** An object whose unknown methods are skipped and recorded instead of failing the script (its own `_` state reads as is). */
   function lenient(target, owner) {
     return new Proxy(target, {
       get: function (t, name, receiver) {
-        if (typeof name !== 'string' || name in t || name === 'then' || name === 'toJSON') return Reflect.get(t, name, receiver);
+        if (typeof name !== 'string' || name in t || name[0] === '_' || name === 'then' || name === 'toJSON') return Reflect.get(t, name, receiver);
         return function () {
           if (calling && calling.indexOf(owner + name) < 0) calling.push(owner + name);
           return undefined;
@@ -54,6 +54,14 @@
     fig.box.appendChild(notes);
   }
 
+  /** The figure's notes: what its last run said, then the TeX images found missing so far. */
+  function texNotes(fig) {
+    return fig.pd._missingTexts.map(function (t) {
+      return 'The TeX label "' + t.tex + '" has no image ' + t.file + ' in the question folder: PrairieLearn draws no label either, and stops ' +
+        'redrawing there once another label\'s image has loaded (its generate_text.py makes the images).';
+    });
+  }
+
   function render(fig) {
     var lines = [];
     var missing = [];
@@ -69,10 +77,8 @@
       lines.unshift('The preview\'s PrairieDraw does not have ' + missing.map(function (m) { return m + '()'; }).join(', ') +
         ', which ' + fig.script + ' calls: the figure is drawn without ' + (missing.length > 1 ? 'them' : 'it') + '.');
     }
-    (fig.pd._missingTexts || []).forEach(function (t) {
-      lines.push('The TeX label "' + t.tex + '" has no image ' + t.file + ' in the question folder (PrairieLearn draws no label either; its generate_text.py makes the images).');
-    });
-    showNotes(fig, lines);
+    fig.lines = lines;
+    showNotes(fig, lines.concat(texNotes(fig)));
   }
 
   function start(fig) {
@@ -82,7 +88,8 @@
     fig.pd = pd;
     fig.view = { pd: lenient(pd, 'this.pd.'), params: paramsModel(fig.params), render: fig.draw };
     pd.on('imgLoad', function () { render(fig); });
-    pd.on('textMissing', function () { render(fig); });
+    // PrairieLearn does not redraw when an image is missing: only the notes change.
+    pd.on('textMissing', function () { showNotes(fig, fig.lines.concat(texNotes(fig))); });
     render(fig);
   }
 

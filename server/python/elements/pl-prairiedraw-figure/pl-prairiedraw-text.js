@@ -11,19 +11,23 @@
   var P = window.PrairieDraw.prototype;
   var ORIGIN = $V([0, 0]);
 
-  /** The image of a TeX label, or undefined while it loads (the figure redraws when it has). */
+  /**
+   * The image of a TeX label, or undefined the first time (the figure redraws when it has loaded). Later calls
+   * get the image in whatever state it is, as PrairieLearn's do: drawing one still loading draws nothing, and
+   * drawing a broken one (no such file) throws, which stops a redraw there in PrairieLearn too.
+   */
   P._texImage = function (tex) {
     var hash = window.Sha1.hash(tex);
-    var known = this._texts[hash];
-    if (known) return known.complete && known.naturalWidth > 0 ? known : undefined;
+    if (this._texts[hash]) return this._texts[hash];
     var img = new Image();
     var self = this;
     img.onload = function () {
       self.redraw();
       self.trigger('imgLoad');
     };
+    // PrairieLearn does nothing more on a missing image; the preview says which file is missing.
     img.onerror = function () {
-      self._missingTexts = (self._missingTexts || []).concat([{ tex: tex, file: 'text/' + hash + '.png' }]);
+      self._missingTexts.push({ tex: tex, file: 'text/' + hash + '.png' });
       self.trigger('textMissing');
     };
     var base = this._textBase === undefined ? 'text/' : this._textBase.replace(/\/?$/, '/');
