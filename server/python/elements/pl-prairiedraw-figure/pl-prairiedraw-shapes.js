@@ -324,4 +324,59 @@
     ctx.stroke();
     ctx.restore();
   };
+  /** A polyline ending in an arrowhead: the line is cut back along its last segments to the arrowhead's notch. */
+  P.polyLineArrow = function (points, type) {
+    if (points.length < 2) return;
+    var px = points.map(function (p) { return this.pos2Px(this.pos3To2(p)); }, this), total = 0, i;
+    for (i = 1; i < px.length; i++) total += px[i].subtract(px[i - 1]).modulus();
+    var headLength, tip, headOffset;
+    if (total >= 1) {
+      headLength = this._arrowheadLength(total);
+      var cut = (1 - this._props.arrowheadOffsetRatio) * headLength;
+      i = px.length - 1;
+      tip = px[i];
+      while (i > 0) {
+        var seg = px[i].subtract(px[i - 1]).modulus();
+        if (cut > seg) {
+          cut -= seg;
+          px.pop();
+          i--;
+        } else {
+          px[i] = Geom.linearInterpVector(px[i], px[i - 1], cut / seg);
+          break;
+        }
+      }
+      headOffset = tip.subtract(px[i]);
+    }
+    var ctx = this._ctx;
+    ctx.save();
+    ctx.lineWidth = this._props.arrowLineWidthPx;
+    ctx.setLineDash(this._dashPattern(this._props.arrowLinePattern));
+    this._setLineStyles(type);
+    ctx.beginPath();
+    ctx.moveTo(px[0].e(1), px[0].e(2));
+    for (i = 1; i < px.length; i++) ctx.lineTo(px[i].e(1), px[i].e(2));
+    ctx.stroke();
+    if (headLength !== undefined) this._arrowheadPx(tip, headOffset, headLength);
+    ctx.restore();
+  };
+  /** The right-angle mark at p0 between the directions to p1 and p2, at most half the shorter side. */
+  P.rightAngleImproved = function (p0, p1, p2) {
+    var a = this.pos2Px(this.pos3To2(p0)), d1 = this.pos2Px(this.pos3To2(p1)).subtract(a), d2 = this.pos2Px(this.pos3To2(p2)).subtract(a);
+    var shorter = Math.min(d1.modulus(), d2.modulus());
+    if (shorter < 1e-10) return;
+    var size = Math.min(shorter / 2, this._props.rightAngleSizePx), ctx = this._ctx;
+    d1 = d1.toUnitVector().x(size);
+    d2 = d2.toUnitVector().x(size);
+    var q1 = a.add(d1), q2 = a.add(d2), corner = q1.add(d2);
+    ctx.save();
+    ctx.lineWidth = this._props.rightAngleStrokeWidthPx;
+    ctx.strokeStyle = this._props.rightAngleColor;
+    ctx.beginPath();
+    ctx.moveTo(q1.e(1), q1.e(2));
+    ctx.lineTo(corner.e(1), corner.e(2));
+    ctx.lineTo(q2.e(1), q2.e(2));
+    ctx.stroke();
+    ctx.restore();
+  };
 })();
