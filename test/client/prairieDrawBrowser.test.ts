@@ -120,6 +120,11 @@ test('a course script draws on the canvas where PrairieLearn would; what the pre
     assert.match(await notes(tab, 7), /^The TeX label "\$y\$" has no image text\/[0-9a-f]{40}\.png in the question folder/);
     assert.ok(dark(await pixel(tab, 7, 100, 50)), 'the line after the label is drawn');
 
+    // A syntax error: that figure's script never ran and says so; the figure after it runs as usual.
+    assert.match(await notes(tab, 8), /^The figure script syntaxError\.js did not run: .*SyntaxError/);
+    assert.ok(dark(await pixel(tab, 9, 100, 25)), 'the next figure is drawn');
+    assert.match(await notes(tab, 9), /sparkle/);
+
     // The same scripts drawn by PrairieLearn's PrairieDraw.js: the figures are the same picture.
     assert.equal(UPSTREAM.prairielearnCommit, '88fb8556a7a1768e2082736be9095241b11238d7');
     for (const [i, name] of [[0, 'primitives'], [4, 'everything'], [5, 'threeD'], [6, 'tex'], [7, 'texMissing']] as const) {
@@ -129,8 +134,9 @@ test('a course script draws on the canvas where PrairieLearn would; what the pre
       assert.ok(d.differing <= d.total * 0.0002, `${name}: ${d.differing} of ${d.total} pixels differ from PrairieLearn's`);
     }
 
-    // The only errors: the figure whose params are not JavaScript, and the TeX image that is not there.
-    assert.deepEqual(errors.map((e) => e.replace(/^.*(True is not defined|ERR_FILE_NOT_FOUND).*$/, '$1')).sort(), ['ERR_FILE_NOT_FOUND', 'True is not defined']);
+    // The only errors: the params that are not JavaScript, the TeX image that is not there, the syntax error.
+    assert.deepEqual(errors.map((e) => e.replace(/^.*(True is not defined|ERR_FILE_NOT_FOUND|missing \) after argument list).*$/, '$1')).sort(),
+      ['ERR_FILE_NOT_FOUND', 'True is not defined', 'missing ) after argument list']);
   } finally {
     await browser.close();
     fs.rmSync(dir, { recursive: true, force: true });
