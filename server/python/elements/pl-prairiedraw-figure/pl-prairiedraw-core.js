@@ -248,21 +248,9 @@
     this._ctx.fillStyle = this._props.shapeOutlineColor;
     this._ctx.fill();
   };
-  P.line = function (start, end, type) {
-    var a = this.pos2Px(this.pos3To2(start)), b = this.pos2Px(this.pos3To2(end));
-    var ctx = this._ctx;
-    ctx.save();
-    this._setLineStyles(type);
-    ctx.lineWidth = this._props.shapeStrokeWidthPx;
-    ctx.setLineDash(this._dashPattern(this._props.shapeStrokePattern));
-    ctx.beginPath();
-    ctx.moveTo(a.e(1), a.e(2));
-    ctx.lineTo(b.e(1), b.e(2));
-    ctx.stroke();
-    ctx.restore();
-  };
-  P.cubicBezier = function (p0, p1, p2, p3, type) {
-    var q = [p0, p1, p2, p3].map(function (p) { return this.pos2Px(this.pos3To2(p)); }, this);
+  /** Strokes the path `trace(ctx)` builds from the points (in pixels), in the line style of `type`. */
+  P._strokeThrough = function (points, type, trace) {
+    var q = points.map(function (p) { return this.pos2Px(this.pos3To2(p)); }, this);
     var ctx = this._ctx;
     ctx.save();
     this._setLineStyles(type);
@@ -270,9 +258,17 @@
     ctx.setLineDash(this._dashPattern(this._props.shapeStrokePattern));
     ctx.beginPath();
     ctx.moveTo(q[0].e(1), q[0].e(2));
-    ctx.bezierCurveTo(q[1].e(1), q[1].e(2), q[2].e(1), q[2].e(2), q[3].e(1), q[3].e(2));
+    trace(ctx, q);
     ctx.stroke();
     ctx.restore();
+  };
+  P.line = function (start, end, type) {
+    this._strokeThrough([start, end], type, function (ctx, q) { ctx.lineTo(q[1].e(1), q[1].e(2)); });
+  };
+  P.cubicBezier = function (p0, p1, p2, p3, type) {
+    this._strokeThrough([p0, p1, p2, p3], type, function (ctx, q) {
+      ctx.bezierCurveTo(q[1].e(1), q[1].e(2), q[2].e(1), q[2].e(2), q[3].e(1), q[3].e(2));
+    });
   };
 
   /** The arrowhead: a notched triangle with its tip at `pos`, `len` px long, pointing along `dir` (px). */
