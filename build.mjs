@@ -144,6 +144,20 @@ function copyQuill() {
 copyQuill();
 
 /**
+ * pl-drawing's element extensions are fabric.js code (PrairieLearn draws the drawing with fabric and gives
+ * its page lodash too): the browser build of PrairieLearn's fabric version and lodash, served from
+ * dist/fabric/ and loaded only for a question whose drawing has an extension script.
+ */
+function copyFabric() {
+  const req = createRequire(import.meta.url);
+  const folder = (pkg) => dirname(req.resolve(`${pkg}/package.json`));
+  mkdirSync('dist/fabric', { recursive: true });
+  cpSync(join(folder('fabric'), 'dist', 'fabric.min.js'), join('dist/fabric', 'fabric.min.js'));
+  cpSync(join(folder('lodash'), 'lodash.min.js'), join('dist/fabric', 'lodash.min.js'));
+}
+copyFabric();
+
+/**
  * Excalidraw for pl-excalidraw in the preview, served from dist/excalidraw/: the library with React in one
  * script (global `PlExcalidraw`), its stylesheet, and its hand-drawn and UI fonts (not the 13 MB CJK one).
  * Bundling takes seconds, so it is done again only when the versions of the three packages change.

@@ -47,7 +47,7 @@ const STATE: PreviewState = {
 };
 
 /** The libraries the preview bundles in dist/ (node build.mjs), each given to the page only when asked for. */
-export type PreviewLibrary = 'ace' | 'viz' | 'quill' | 'excalidraw';
+export type PreviewLibrary = 'ace' | 'viz' | 'quill' | 'excalidraw' | 'fabric';
 
 export interface PreviewFile {
   /** The panels; `submissions` defaults to none, the head is made from `elementFiles`. */
@@ -56,6 +56,11 @@ export interface PreviewFile {
   readOnly?: PreviewPageOptions['readOnly'];
   /** Files of the runtime's elements for the head, as `<element>/<file>.css|js`, in order. */
   elementFiles: string[];
+  /**
+   * The runtime's own head (RenderedQuestion.headHtml with its URLs made file: URLs) and the render's nonce,
+   * in place of `elementFiles`.
+   */
+  rendered?: { head: string; nonce: string };
   /** The page's nonce on those scripts, as the runtime writes it for elements that need it. */
   scriptNonce?: boolean;
   libraries?: PreviewLibrary[];
@@ -74,13 +79,15 @@ export function previewFile(file: string, o: PreviewFile): string {
   }).join('\n');
   const dist = path.join(ROOT, 'dist');
   const lib = (name: PreviewLibrary, value: string) => (o.libraries?.includes(name) ? value : undefined);
+  const state = o.rendered ? { ...STATE, rendered: { ...STATE.rendered, nonce: o.rendered.nonce } } : STATE;
   const html = previewPage({
-    state: STATE, panels: { submissions: [], ...o.panels, head }, typed: o.typed, ...(o.readOnly ? { readOnly: o.readOnly } : {}),
+    state, panels: { submissions: [], ...o.panels, head: o.rendered ? o.rendered.head : head }, typed: o.typed, ...(o.readOnly ? { readOnly: o.readOnly } : {}),
   }, {
     nonce: 'N0NCE', cspSource: 'file:', katexCss: fileUrl(`${dist}/katex/katex.min.css`), katexJs: fileUrl(`${dist}/katex/katex.min.js`),
     katexAutoRender: fileUrl(`${dist}/katex/auto-render.min.js`),
     aceBase: lib('ace', fileUrl(`${dist}/ace/`)), vizJs: lib('viz', fileUrl(`${dist}/viz/viz-global.js`)),
     quillBase: lib('quill', fileUrl(`${dist}/quill/`)), excalidrawBase: lib('excalidraw', fileUrl(`${dist}/excalidraw/`)),
+    fabricBase: lib('fabric', fileUrl(`${dist}/fabric/`)),
   });
   fs.writeFileSync(file, html);
   return fileUrl(file);

@@ -21,6 +21,8 @@ export interface PageAssets {
   quillBase?: string;
   /** The folder of the bundled Excalidraw (script, stylesheet, fonts; trailing slash) for pl-excalidraw. */
   excalidrawBase?: string;
+  /** The folder of the bundled fabric.js and lodash (trailing slash), for pl-drawing's element extensions. */
+  fabricBase?: string;
 }
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -114,7 +116,7 @@ ${issueList(state.issues)}
 <script nonce="${a.nonce}" src="${a.katexAutoRender}"></script>
 ${o.readOnly ? '' : aceScript(panels.question, a)}${vizScript(panels, a)}${quillScripts(panels, a)}${excalidrawScript(panels, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
 </body></html>`;
-  return `${head(`Preview ${state.qid}`, a, panels.head, !!o.readOnly)}${body}`;
+  return `${head(`Preview ${state.qid}`, a, fabricScripts(panels.head, a) + panels.head, !!o.readOnly)}${body}`;
 }
 
 /**
@@ -145,6 +147,16 @@ function quillScripts(panels: PreviewPageOptions['panels'], a: PageAssets): stri
   const styles = ['quill.snow.css', 'quill.bubble.css', 'quilljs-markdown-common-style.css'].map((f) => `<link rel="stylesheet" href="${base}${f}">`);
   const scripts = ['quill.js', 'quilljs-markdown.js', 'purify.min.js', 'he.js', 'marked.umd.js'].map((f) => `<script nonce="${a.nonce}" src="${base}${f}"></script>`);
   return `${[...styles, ...scripts].join('\n')}\n`;
+}
+
+/**
+ * fabric.js and lodash, only when the head has a pl-drawing extension's script (the runtime marks them):
+ * before the element's scripts, as PrairieLearn's page has them, since an extension may use them as it loads.
+ */
+function fabricScripts(head: string, a: PageAssets): string {
+  if (!a.fabricBase || !head.includes('data-element-extension="pl-drawing"')) return '';
+  const base = escapeHtml(a.fabricBase);
+  return ['fabric.min.js', 'lodash.min.js'].map((f) => `<script nonce="${a.nonce}" src="${base}${f}"></script>\n`).join('');
 }
 
 /** Excalidraw with React, only when a panel has a pl-excalidraw; its fonts load from the same folder. */

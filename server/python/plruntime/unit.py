@@ -139,7 +139,9 @@ def run_job(ctx, job, elements, controllers, server):
                     result["processedElements"] = renderer.processed
                     result["unsupportedElements"] = renderer.unsupported
                     result["elementDependencies"] = [
-                        {"name": elements[t]["name"], "course": elements[t]["course"], "dependencies": elements[t]["dependencies"]}
+                        {"name": elements[t]["name"], "course": elements[t]["course"], "dependencies": elements[t]["dependencies"],
+                         # As PrairieLearn: the course's extensions of a rendered element bring their page files too.
+                         "extensions": {ext: info.get("dependencies") or {} for ext, info in controllers.extensions.get(elements[t]["name"], {}).items()}}
                         for t in renderer.processed
                     ]
                 else:

@@ -51,7 +51,12 @@
     const height = Number(options.height) || 320;
     const svg = shapes.el('svg', { width, height, viewBox: `0 0 ${width} ${height}`, class: 'pl-drawing-svg', tabindex: options.editable ? 0 : undefined });
     holder.replaceChildren(svg);
-    let nextId = objects.reduce((m, o) => Math.max(m, Number(o.id) + 1 || 0), 0);
+    // Ids come from the page's one counter (extensions take theirs from it too), past every id shown.
+    const api = window.PLDrawingApi;
+    const shownIds = objects.reduce((m, o) => Math.max(m, Number(o.id) + 1 || 0), 0);
+    if (api) api._idCounter = Math.max(api._idCounter, shownIds);
+    let nextId = shownIds;
+    const newId = () => (api ? api.generateID() : nextId++);
     let selected = null;
 
     const write = () => {
@@ -73,7 +78,7 @@
     function redraw() {
       const nodes = [grid()];
       for (const o of objects) {
-        const node = shapes.draw(o);
+        const node = ext && ext.isExtension(o.type) ? shapes.el('g', {}, ext.nodesFor(o.id)) : shapes.draw(o);
         if (!node) continue;
         node.setAttribute('data-id', String(o.id));
         node.setAttribute('data-type', String(o.type));
@@ -83,14 +88,48 @@
         if (o.drawErrorBox && o.widthErrorBox !== undefined && o.XcenterErrorBox !== undefined) {
           nodes.push(shapes.el('rect', { x: o.XcenterErrorBox - o.widthErrorBox / 2, y: o.YcenterErrorBox - o.heightErrorBox / 2, width: o.widthErrorBox, height: o.heightErrorBox, fill: 'none', stroke: 'blue', transform: `rotate(${o.angle || 0} ${o.XcenterErrorBox} ${o.YcenterErrorBox})`, class: 'pl-drawing-error-box' }));
         }
+        const handle = o.selectable && options.editable && ext && ext.isExtension(o.type) && ext.turnHandle(o.id);
+        if (handle) nodes.push(shapes.el('circle', { cx: handle.x, cy: handle.y, r: 6, class: 'pl-drawing-turn', 'data-turn': o.id }));
         if (o.selectable && options.editable && TURNABLE.has(o.type)) {
           const len = o.type === 'pl-distributed-load' ? o.range : o.width;
           const a = ((o.angle || 0) * Math.PI) / 180;
           nodes.push(shapes.el('circle', { cx: o.left + len * Math.cos(a), cy: o.top + len * Math.sin(a), r: 6, class: 'pl-drawing-turn', 'data-turn': o.id }));
         }
       }
+      if (ext) nodes.push(...ext.unlinkedNodes());
       svg.replaceChildren(...nodes.filter(Boolean));
     }
+
+    // The extensions' objects (pl-drawing-fabric.js): their answer state changes the list and the field.
+    const buttonOptions = [...root.querySelectorAll('.pl-drawing-button')].map((b) => JSON.parse(b.getAttribute('data-options') || '{}'));
+    let redrawQueued = false;
+    const changed = () => {
+      if (redrawQueued) return;
+      redrawQueued = true;
+      queueMicrotask(() => {
+        redrawQueued = false;
+        redraw();
+      });
+    };
+    const ext = api && window.PLDrawingFabric ? window.PLDrawingFabric.attach({
+      options, width, height, types: [...objects, ...buttonOptions].map((o) => o.type),
+      updated(obj) {
+        const old = objects.find((o) => String(o.id) === String(obj.id));
+        const copy = JSON.parse(JSON.stringify(obj));
+        if (old && JSON.stringify(old) === JSON.stringify(copy)) return;
+        objects = old ? objects.map((o) => (o === old ? copy : o)) : objects.concat([copy]);
+        changed();
+        write();
+      },
+      deleted(id) {
+        objects = objects.filter((o) => String(o.id) !== String(id));
+        if (String(selected) === String(id)) selected = null;
+        changed();
+        write();
+      },
+      changed,
+      error: (text) => api.showError(root, text),
+    }) : null;
 
     const point = (e) => {
       const box = svg.getBoundingClientRect();
@@ -114,7 +153,8 @@
           return;
         }
         selected = obj.id;
-        drag = { id: obj.id, start: point(e), origin: obj, mode: turn ? 'turn' : handle ? `handle${handle.getAttribute('data-handle')}` : 'move' };
+        const fabricAt = ext && ext.isExtension(obj.type) ? ext.grab(obj.id) : null;
+        drag = { id: obj.id, start: point(e), origin: obj, fabricAt, mode: turn ? 'turn' : handle ? `handle${handle.getAttribute('data-handle')}` : 'move' };
         svg.setPointerCapture?.(e.pointerId);
         e.preventDefault();
         redraw();
@@ -123,7 +163,11 @@
         if (!drag) return;
         const p = point(e);
         const o = drag.origin;
-        if (drag.mode === 'turn') replace(turnedToward(o, p.x, p.y));
+        drag.moved = true;
+        if (drag.fabricAt) {
+          if (drag.mode === 'turn') ext.turnToward(o.id, p.x, p.y, e);
+          else ext.moveTo(o.id, drag.fabricAt.left + p.x - drag.start.x, drag.fabricAt.top + p.y - drag.start.y, e);
+        } else if (drag.mode === 'turn') replace(turnedToward(o, p.x, p.y));
         else if (drag.mode.startsWith('handle')) {
           const i = drag.mode.slice(6);
           replace({ ...o, [`x${i}`]: snap(p.x, options.grid_size, options.snap_to_grid), [`y${i}`]: snap(p.y, options.grid_size, options.snap_to_grid) });
@@ -138,9 +182,15 @@
         }
         redraw();
       });
-      const end = () => {
+      const end = (e) => {
         if (!drag) return;
+        const done = drag;
         drag = null;
+        // fabric's `modified` writes an extension's object back (and the field with it).
+        if (done.fabricAt) {
+          if (done.moved) ext.finish(done.id, e, done.mode === 'turn' ? 'rotate' : 'drag');
+          return;
+        }
         write();
       };
       svg.addEventListener('pointerup', end);
@@ -151,6 +201,16 @@
         if (!obj) return;
         const step = e.shiftKey && options.grid_size > 0 ? options.grid_size : 1;
         const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+        const at = ext && ext.isExtension(obj.type) ? ext.grab(obj.id) : null;
+        if (at) {
+          if (moves[e.key]) ext.moveTo(obj.id, at.left + moves[e.key][0], at.top + moves[e.key][1], e);
+          else if (e.key === '[' || e.key === ']') ext.turnBy(obj.id, e.key === ']' ? 5 : -5, e);
+          else if (e.key === 'Delete' || e.key === 'Backspace') ext.remove(obj.id);
+          else return;
+          if (moves[e.key] || e.key === '[' || e.key === ']') ext.finish(obj.id, e, moves[e.key] ? 'drag' : 'rotate');
+          e.preventDefault();
+          return;
+        }
         if (moves[e.key]) replace(moved(obj, ...moves[e.key]));
         else if ((e.key === '[' || e.key === ']') && 'angle' in obj) replace({ ...obj, angle: (obj.angle || 0) + (e.key === ']' ? 5 : -5) });
         else if (e.key === 'Delete' || e.key === 'Backspace') {
@@ -165,13 +225,30 @@
         const opts = JSON.parse(button.getAttribute('data-options') || '{}');
         const kind = button.getAttribute('name');
         const icon = button.querySelector('.pl-drawing-icon');
-        if (icon) icon.textContent = kind === 'delete' ? '✕' : kind === 'help-line' ? '┄' : (kind || '').replace(/^pl-/, '').replace(/-/g, ' ');
+        const look = api && ext && ext.isExtension(opts.type) ? lookOf(api, opts, options.element_client_files, root) : null;
+        if (icon && look && look.icon) icon.replaceChildren(Object.assign(document.createElement('img'), { src: look.icon, alt: '', className: 'pl-drawing-icon-image' }));
+        else if (icon) icon.textContent = kind === 'delete' ? '✕' : kind === 'help-line' ? '┄' : (kind || '').replace(/^pl-/, '').replace(/-/g, ' ');
+        if (look && look.tooltip) {
+          button.title = look.tooltip;
+          button.setAttribute('aria-label', look.tooltip);
+        }
         button.addEventListener('click', () => {
+          const gone = kind === 'delete' ? objects.find((o) => o.selectable && o.id === selected) : null;
+          if (gone && ext && ext.isExtension(gone.type) && ext.remove(gone.id)) {
+            selected = null;
+            svg.focus();
+            return;
+          }
+          if (ext && kind !== 'delete' && ext.isExtension(opts.type)) {
+            ext.press(opts);
+            svg.focus();
+            return;
+          }
           if (kind === 'delete') {
             objects = objects.filter((o) => !(o.selectable && o.id === selected));
             selected = null;
           } else {
-            const obj = placedFrom(kind === 'help-line' ? { type: 'help-line' } : opts, nextId++);
+            const obj = placedFrom(kind === 'help-line' ? { type: 'help-line' } : opts, newId());
             objects.push(obj);
             selected = obj.id;
           }
@@ -184,6 +261,18 @@
       for (const button of root.querySelectorAll('.pl-drawing-button')) button.disabled = true;
     }
     redraw();
+    for (const text of (api && api.scriptErrors) || []) api.showError(root, text);
+    if (ext) ext.generate(objects);
+  }
+
+  /** An extension button's icon and tooltip; its own error is shown and the button keeps its text. */
+  function lookOf(api, opts, clientFiles, root) {
+    try {
+      return api.buttonLook(opts, clientFiles);
+    } catch (err) {
+      api.showError(root, `${opts.type} (extension ${api.elementModule[opts.type]}) button: ${String((err && err.message) || err)}`);
+      return null;
+    }
   }
 
   function start() {
