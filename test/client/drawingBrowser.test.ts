@@ -17,7 +17,7 @@ const DRAWING = `<pl-drawing gradable="true" answers-name="fbd" grid-size="20" w
 <pl-drawing-answer><pl-vector x1="100" y1="80" angle="-90"></pl-vector><pl-point x1="200" y1="100"></pl-point></pl-drawing-answer>
 <pl-controls><pl-controls-group label="Add"><pl-drawing-button type="pl-vector"></pl-drawing-button><pl-drawing-button type="pl-point"></pl-drawing-button>
 <pl-drawing-button type="delete"></pl-drawing-button></pl-controls-group></pl-controls></pl-drawing>`;
-const DRAWING_FILES = ['pl-drawing/pl-drawing.css', 'pl-drawing/pl-drawing-shapes.js', 'pl-drawing/pl-drawing.js'];
+const DRAWING_FILES = ['pl-drawing/pl-drawing.css', 'pl-drawing/pl-drawing-shapes.js', 'pl-drawing/pl-drawing-extensions.js', 'pl-drawing/pl-drawing-fabric.js', 'pl-drawing/pl-drawing.js'];
 
 function gradeRaw(correct: Record<string, any>, raw: string) {
   const parsed = runElement('pl-drawing', 'parse', DRAWING, phaseData('parse', { correct_answers: correct, submitted_answers: { fbd: raw }, raw_submitted_answers: { fbd: raw } })).data;
