@@ -106,6 +106,13 @@ test("students place, drag and turn extensions' fabric objects; the extensions' 
     await drag([235, 60], [200, 10]);
     assert.deepEqual(await placed(), [['pl-chip', 200, 60, 0, null]]);
     assert.equal(await grade(), 0.5, 'turned back');
+    // Keys do the same to the selected chip: ] turns it 5 degrees, an arrow moves it a pixel.
+    await tab.focus('.pl-drawing-svg');
+    await tab.keyboard.press(']');
+    await tab.keyboard.press('ArrowRight');
+    assert.deepEqual(await placed(), [['pl-chip', 201, 60, 5, null]]);
+    await tab.keyboard.press('[');
+    await tab.keyboard.press('ArrowLeft');
 
     // A ring of fabric circles: it turns orange while moving (its own `moving` handler) and counts its moves.
     await tab.click('button[name="pl-ring"]');
