@@ -127,6 +127,14 @@ test("students place, drag and turn extensions' fabric objects; the extensions' 
     assert.equal(await tab.evaluate(`getComputedStyle(document.querySelector('${ring} circle')).stroke`), 'rgb(0, 170, 102)');
     assert.deepEqual(await placed(), [['pl-chip', 200, 60, 0, null], ['pl-ring', 100, 120, 0, 1]]);
     assert.equal(await grade(), 1);
+    // A double click reaches the fabric object (its handler fills the hole and asks the canvas to render).
+    await tab.mouse.dblclick(...at(100, 120));
+    let hole = '';
+    for (let i = 0; i < 50 && hole !== 'rgb(255, 0, 0)'; i++) {
+      await new Promise((res) => setTimeout(res, 20));
+      hole = await tab.evaluate(`getComputedStyle(document.querySelectorAll('${ring} circle')[1]).fill`);
+    }
+    assert.equal(hole, 'rgb(255, 0, 0)');
 
     // Delete the selected ring: fabric's `removed` drops it from the answer.
     await tab.click('button[name="delete"]');

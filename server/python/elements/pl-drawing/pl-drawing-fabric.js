@@ -50,6 +50,8 @@
     });
     canvas.on('object:added', () => ctx.changed());
     canvas.on('object:removed', () => ctx.changed());
+    // An extension that changes its objects later asks fabric to render: the SVG is drawn again then.
+    canvas.on('after:render', () => ctx.changed());
     // As PrairieLearn's canvas: a moved object stays inside the canvas and snaps to the grid when asked.
     canvas.on('object:moving', (e) => {
       const obj = e.target;
@@ -132,6 +134,11 @@
       /** The end of a drag or key press: fabric's `modified`, which writes the submitted object back. */
       finish(id, e, action) {
         for (const obj of fabricOf(id)) fire(obj, 'modified', e, action);
+      },
+      /** A double click, which PrairieLearn's canvas passes on to the object under it. */
+      dblclick(id, e) {
+        for (const obj of fabricOf(id)) obj.fire('dblclick', { e });
+        ctx.changed();
       },
       /** Removed from the canvas (fabric fires `removed`, the answer state drops it); false when it had no fabric object. */
       remove(id) {

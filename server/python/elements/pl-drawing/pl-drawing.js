@@ -142,6 +142,7 @@
 
     if (options.editable) {
       let drag = null;
+      let lastPress = null;
       svg.addEventListener('pointerdown', (e) => {
         const turn = e.target.closest('[data-turn]');
         const handle = e.target.closest('[data-handle]');
@@ -152,6 +153,11 @@
           redraw();
           return;
         }
+        // A second press on an extension's object within 500 ms is fabric's double click (the browser
+        // sends no dblclick: pointerdown's default is prevented).
+        const double = lastPress && lastPress.id === obj.id && e.timeStamp - lastPress.at < 500;
+        lastPress = double ? null : { id: obj.id, at: e.timeStamp };
+        if (double && ext && ext.isExtension(obj.type)) ext.dblclick(obj.id, e);
         selected = obj.id;
         const fabricAt = ext && ext.isExtension(obj.type) ? ext.grab(obj.id) : null;
         drag = { id: obj.id, start: point(e), origin: obj, fabricAt, mode: turn ? 'turn' : handle ? `handle${handle.getAttribute('data-handle')}` : 'move' };
