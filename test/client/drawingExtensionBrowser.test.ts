@@ -88,7 +88,8 @@ test("students place, drag and turn extensions' fabric objects; the extensions' 
       await tab.mouse.up();
     };
     const placed = async () => (await field()).map((o: any) => [o.type, Math.round(o.left), Math.round(o.top), Math.round(o.angle ?? 0), o.moves ?? null]);
-    const grade = async () => (await runtime.submit(v, { board: JSON.stringify(await field()) }, 'grade')).score;
+    let graded: Awaited<ReturnType<typeof runtime.submit>> | undefined;
+    const grade = async () => (graded = await runtime.submit(v, { board: JSON.stringify(await field()) }, 'grade')).score;
 
     // A chip from its button (at 60, 40): dragged onto the mark, then turned by its handle (35 px above it).
     await tab.click('button[name="pl-chip"]');
@@ -141,6 +142,21 @@ test("students place, drag and turn extensions' fabric objects; the extensions' 
     assert.deepEqual((await placed()).map((o: any[]) => o[0]), ['pl-chip']);
     assert.deepEqual(requested.filter((u) => !u.startsWith('file://')), [], 'nothing from the network');
     assert.deepEqual(errors, [], 'no script errors and no CSP violations');
+
+    // The graded submission in its read-only page (only the nonce's scripts run): the extensions draw it.
+    const shown = await runtime.render(v, [graded!]);
+    const roots = { courseRoot: root, questionDir: path.join(root, 'questions', 'board'), coreElements: ELEMENTS_DIR };
+    const local = (html: string) => rewritePlfileUrls(html, roots, (f) => `file://${f}`, new Map());
+    const submission = previewFile(path.join(dir, 'submission.html'), {
+      panels: { question: '', submissions: [local(shown.submissionHtmls.at(-1) ?? '')] }, elementFiles: [], readOnly: { title: 'Submission' },
+      rendered: { head: local(shown.headHtml), nonce: shown.nonce ?? '' }, libraries: ['fabric'],
+    });
+    const view = await webviewTab(browser);
+    await view.tab.goto(submission);
+    await view.tab.waitForSelector('.submission .pl-drawing-svg [data-type="pl-ring"] circle');
+    assert.equal(await view.tab.evaluate(`document.querySelectorAll('.submission .pl-drawing-svg [data-type="pl-chip"] image').length`), 2, 'the initial chip and the placed one');
+    assert.match(await view.tab.evaluate(`document.querySelector('.submission .pl-drawing-svg [data-type="pl-ring"]').innerHTML`), /transform="matrix\(1 0 0 1 100 120\)"/, 'where the student left it');
+    assert.deepEqual(view.errors, []);
   } finally {
     await browser.close();
   }
