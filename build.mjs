@@ -124,6 +124,17 @@ function copyViz() {
 copyViz();
 
 /**
+ * jQuery, which PrairieLearn loads on every question page (courses' scripts and elements call `$`), served
+ * from dist/jquery/.
+ */
+function copyJquery() {
+  const dist = join(dirname(createRequire(import.meta.url).resolve('jquery/package.json')), 'dist');
+  mkdirSync('dist/jquery', { recursive: true });
+  cpSync(join(dist, 'jquery.min.js'), join('dist/jquery', 'jquery.min.js'));
+}
+copyJquery();
+
+/**
  * pl-rich-text-editor's page libraries, the ones PrairieLearn loads for it, served from dist/quill/: Quill
  * (the editor and its two themes), its Markdown shortcuts, DOMPurify (cleans HTML before Quill reads it),
  * he (the entities of the stored HTML) and marked (Markdown).

@@ -47,14 +47,14 @@ const STATE: PreviewState = {
 };
 
 /** The libraries the preview bundles in dist/ (node build.mjs), each given to the page only when asked for. */
-export type PreviewLibrary = 'ace' | 'viz' | 'quill' | 'excalidraw' | 'fabric';
+export type PreviewLibrary = 'ace' | 'viz' | 'quill' | 'excalidraw' | 'fabric' | 'jquery';
 
 export interface PreviewFile {
   /** The panels; `submissions` defaults to none, the head is made from `elementFiles`. */
   panels: { question: string; submissions?: string[]; answer?: string };
   typed?: PreviewPageOptions['typed'];
   readOnly?: PreviewPageOptions['readOnly'];
-  /** Files of the runtime's elements for the head, as `<element>/<file>.css|js`, in order. */
+  /** Files of the runtime's elements for the head, as `<element>/<file>.css|js` (or absolute paths, a course's own), in order. */
   elementFiles: string[];
   /**
    * The runtime's own head (RenderedQuestion.headHtml with its URLs made file: URLs) and the render's nonce,
@@ -74,7 +74,7 @@ const fileUrl = (p: string) => `file://${p}`;
  */
 export function previewFile(file: string, o: PreviewFile): string {
   const head = o.elementFiles.map((rel) => {
-    const url = fileUrl(path.join(ELEMENTS_DIR, rel));
+    const url = fileUrl(path.resolve(ELEMENTS_DIR, rel));
     return rel.endsWith('.css') ? `<link href="${url}" rel="stylesheet">` : `<script${o.scriptNonce ? ' nonce="N0NCE"' : ''} src="${url}"></script>`;
   }).join('\n');
   const dist = path.join(ROOT, 'dist');
@@ -88,6 +88,7 @@ export function previewFile(file: string, o: PreviewFile): string {
     aceBase: lib('ace', fileUrl(`${dist}/ace/`)), vizJs: lib('viz', fileUrl(`${dist}/viz/viz-global.js`)),
     quillBase: lib('quill', fileUrl(`${dist}/quill/`)), excalidrawBase: lib('excalidraw', fileUrl(`${dist}/excalidraw/`)),
     fabricBase: lib('fabric', fileUrl(`${dist}/fabric/`)),
+    jqueryJs: lib('jquery', fileUrl(`${dist}/jquery/jquery.min.js`)),
   });
   fs.writeFileSync(file, html);
   return fileUrl(file);

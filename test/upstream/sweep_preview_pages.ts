@@ -8,7 +8,8 @@
 // preview's policy and nonce, and dist/'s libraries (run `node build.mjs` first).
 // A maintenance tool, not a test (it needs the real courses and takes minutes):
 //   nice -n 10 node --import tsx test/upstream/sweep_preview_pages.ts [--timeout 40000] [--out sweep.json]
-//     [--only <qid-substring>] <course folder>...
+//     [--only <qid-substring>] [--keep] <course folder>...
+// --keep leaves the pages (question.html, graded.html per question) in the scratch folder it prints.
 // It writes nothing into the courses. The JSON lists, per course and question, the server-side outcome
 // and every page finding; the summary on stdout counts pages with no finding and findings by kind.
 import * as fs from 'node:fs';
@@ -40,12 +41,13 @@ interface QuestionSweep {
 }
 
 function args(argv: string[]) {
-  const o = { timeout: 40000, out: 'preview-page-sweep.json', only: undefined as string | undefined, courses: [] as string[] };
+  const o = { timeout: 40000, out: 'preview-page-sweep.json', only: undefined as string | undefined, keep: false, courses: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--timeout') o.timeout = Number(argv[++i]);
     else if (a === '--out') o.out = argv[++i];
     else if (a === '--only') o.only = argv[++i];
+    else if (a === '--keep') o.keep = true;
     else o.courses.push(path.resolve(a));
   }
   return o;
@@ -217,7 +219,8 @@ async function main(): Promise<void> {
     }
   } finally {
     await browser.close();
-    fs.rmSync(scratch, { recursive: true, force: true });
+    if (o.keep) console.log(`pages kept in ${scratch}`);
+    else fs.rmSync(scratch, { recursive: true, force: true });
   }
   fs.writeFileSync(o.out, JSON.stringify(report, null, 1));
   for (const [course, results] of Object.entries(report)) {

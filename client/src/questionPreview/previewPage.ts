@@ -23,6 +23,11 @@ export interface PageAssets {
   excalidrawBase?: string;
   /** The folder of the bundled fabric.js and lodash (trailing slash), for pl-drawing's element extensions. */
   fabricBase?: string;
+  /**
+   * The bundled jQuery, which PrairieLearn loads on every question page: courses' scripts and elements
+   * call `$` (often when their script loads, in the head), so it comes before the elements' scripts.
+   */
+  jqueryJs?: string;
 }
 
 export const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -116,7 +121,8 @@ ${issueList(state.issues)}
 <script nonce="${a.nonce}" src="${a.katexAutoRender}"></script>
 ${o.readOnly ? '' : aceScript(panels.question, a)}${vizScript(panels, a)}${quillScripts(panels, a)}${excalidrawScript(panels, a)}<script nonce="${a.nonce}">${WEBVIEW_SCRIPT}</script>
 </body></html>`;
-  return `${head(`Preview ${state.qid}`, a, fabricScripts(panels.head, a) + panels.head, !!o.readOnly)}${body}`;
+  const jquery = a.jqueryJs ? `<script nonce="${a.nonce}" id="pl-jquery" src="${escapeHtml(a.jqueryJs)}"></script>\n` : '';
+  return `${head(`Preview ${state.qid}`, a, jquery + fabricScripts(panels.head, a) + panels.head, !!o.readOnly)}${body}`;
 }
 
 /**

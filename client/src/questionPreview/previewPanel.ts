@@ -57,7 +57,7 @@ export class QuestionPreviewPanel {
       // A student's work has nothing to submit.
       enableForms: !submission,
       retainContextWhenHidden: true,
-      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'katex'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'ace'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'viz'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'quill'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'excalidraw'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'fabric'), vscode.Uri.joinPath(deps.extensionUri, 'server', 'python', 'elements'), vscode.Uri.file(courseRootOf(questionDir) ?? questionDir), vscode.Uri.file(this.generated.dir)],
+      localResourceRoots: [vscode.Uri.joinPath(deps.extensionUri, 'dist', 'katex'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'ace'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'viz'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'quill'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'excalidraw'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'fabric'), vscode.Uri.joinPath(deps.extensionUri, 'dist', 'jquery'), vscode.Uri.joinPath(deps.extensionUri, 'server', 'python', 'elements'), vscode.Uri.file(courseRootOf(questionDir) ?? questionDir), vscode.Uri.file(this.generated.dir)],
     });
     this.disposables.push(this.panel.webview.onDidReceiveMessage((m: unknown) => void this.handle(m)));
     this.panel.onDidDispose(() => this.dispose());
@@ -183,6 +183,7 @@ export class QuestionPreviewPanel {
       quillBase: `${this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'quill')).toString()}/`,
       excalidrawBase: `${this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'excalidraw')).toString()}/`,
       fabricBase: `${this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'fabric')).toString()}/`,
+      jqueryJs: this.panel.webview.asWebviewUri(vscode.Uri.joinPath(this.deps.extensionUri, 'dist', 'jquery', 'jquery.min.js')).toString(),
     };
   }
 
