@@ -61,10 +61,11 @@ export const PROBE_SCRIPT = `(() => {
     for (const m of el.querySelectorAll('.pl-drawing-error')) add('drawing-error', el, m.textContent);
   }
   for (const el of document.querySelectorAll('.pl-sketch[data-config]')) {
-    if (!el.querySelector('.pl-sketch-toolbar')) add('sketch-not-drawn', el, '');
+    // Read-only panels draw the canvas without the toolbar.
+    if (!el.querySelector('svg.pl-sketch-canvas')) add('sketch-not-drawn', el, '');
   }
   for (const el of document.querySelectorAll('.pl-xss-safe[data-code]')) {
-    if (!el.querySelector('iframe') && el.children.length === 0) add('xss-safe-empty', el, '');
+    if (!el.shadowRoot) add('xss-safe-not-shown', el, '');
   }
   for (const el of document.querySelectorAll('.pl-order-blocks[data-answers-name]')) {
     if (!el.querySelector('.pl-order-block-tools') && el.closest('#question-panel')) add('order-blocks-no-tools', el, '');
@@ -73,7 +74,10 @@ export const PROBE_SCRIPT = `(() => {
     if (img.complete && img.naturalWidth === 0) add('broken-image', img, img.getAttribute('src') || '(no src)');
   }
   // TeX left as text: KaTeX's auto-render found nothing it could typeset between the delimiters.
-  const text = document.getElementById('panels')?.innerText || '';
+  // Code and preformatted text keep their delimiters (KaTeX skips them, as MathJax does).
+  const panels = document.getElementById('panels')?.cloneNode(true);
+  for (const el of panels ? panels.querySelectorAll('code, pre, textarea, script, style') : []) el.remove();
+  const text = panels ? panels.textContent : '';
   const tex = text.match(/\\\\\\(|\\\\\\[|\\$\\$/);
   if (tex) marks.push({ kind: 'tex-left-as-text', detail: text.slice(Math.max(0, tex.index - 40), tex.index + 60).replace(/\\s+/g, ' ') });
   return marks;

@@ -8,7 +8,8 @@
 // preview's policy and nonce, and dist/'s libraries (run `node build.mjs` first).
 // A maintenance tool, not a test (it needs the real courses and takes minutes):
 //   nice -n 10 node --import tsx test/upstream/sweep_preview_pages.ts [--timeout 40000] [--out sweep.json]
-//     [--only <qid-substring>] [--keep] <course folder>...
+//     [--only <qid-substring>] [--from <qid>] [--keep] <course folder>...
+// --from starts at that QID (in sorted order), to split a long course between runs.
 // --keep leaves the pages (question.html, graded.html per question) in the scratch folder it prints.
 // It writes nothing into the courses. The JSON lists, per course and question, the server-side outcome
 // and every page finding; the summary on stdout counts pages with no finding and findings by kind.
@@ -41,13 +42,14 @@ interface QuestionSweep {
 }
 
 function args(argv: string[]) {
-  const o = { timeout: 40000, out: 'preview-page-sweep.json', only: undefined as string | undefined, keep: false, courses: [] as string[] };
+  const o = { timeout: 40000, out: 'preview-page-sweep.json', only: undefined as string | undefined, from: '', keep: false, courses: [] as string[] };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--timeout') o.timeout = Number(argv[++i]);
     else if (a === '--out') o.out = argv[++i];
     else if (a === '--only') o.only = argv[++i];
     else if (a === '--keep') o.keep = true;
+    else if (a === '--from') o.from = argv[++i];
     else o.courses.push(path.resolve(a));
   }
   return o;
@@ -198,7 +200,7 @@ async function main(): Promise<void> {
       const runtime = new QuestionRuntime({ python: python.python, poolSize: 1, timeoutMs: 10000 });
       const results: QuestionSweep[] = (report[path.basename(course)] = []);
       try {
-        for (const qid of qidsOf(course).filter((q) => !o.only || q.includes(o.only))) {
+        for (const qid of qidsOf(course).filter((q) => (!o.only || q.includes(o.only)) && q >= o.from)) {
           // A page that crashed the browser costs its own question only.
           if (!browser.isConnected()) browser = await launchChromium(pw);
           const dir = fs.mkdtempSync(path.join(scratch, 'q-'));
