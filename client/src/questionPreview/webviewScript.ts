@@ -68,6 +68,9 @@ export const WEBVIEW_SCRIPT = String.raw`
         { left: '\\(', right: '\\)', display: false },
       ],
       ignoredTags: ['script', 'noscript', 'style', 'textarea', 'pre', 'code', 'option'],
+      // PrairieLearn typesets with MathJax, which takes an array's empty @{} column separator (no space
+      // between columns); KaTeX refuses it, so it goes: the columns keep KaTeX's usual spacing.
+      preProcess: (math) => math.replace(/\\begin\{array\}\{(?:[^{}]|\{\})*\}/g, (spec) => spec.replace(/@\{\}/g, '')),
       throwOnError: false,
     });
   }
