@@ -72,7 +72,7 @@ function assets(): PageAssets {
   return {
     nonce: 'N0NCE', cspSource: 'file:', katexCss: fileUrl(`${DIST}/katex/katex.min.css`), katexJs: fileUrl(`${DIST}/katex/katex.min.js`),
     katexAutoRender: fileUrl(`${DIST}/katex/auto-render.min.js`), aceBase: fileUrl(`${DIST}/ace/`), vizJs: fileUrl(`${DIST}/viz/viz-global.js`),
-    quillBase: fileUrl(`${DIST}/quill/`), excalidrawBase: fileUrl(`${DIST}/excalidraw/`),
+    quillBase: fileUrl(`${DIST}/quill/`), excalidrawBase: fileUrl(`${DIST}/excalidraw/`), jqueryJs: fileUrl(`${DIST}/jquery/jquery.min.js`),
   };
 }
 
