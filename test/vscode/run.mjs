@@ -339,6 +339,8 @@ function checkPackage(vsix) {
     /^extension\/dist\/katex\/(katex\.min\.(css|js)|auto-render\.min\.js|fonts\/KaTeX_[\w-]+\.woff2)$/,
     /^extension\/dist\/ace\/(ace|ace-modes-\d+|ace-themes|ace-extras)\.js$/,
     /^extension\/dist\/viz\/viz-global\.js$/,
+    /^extension\/dist\/jquery\/jquery\.min\.js$/,
+    /^extension\/dist\/fabric\/(fabric|lodash)\.min\.js$/,
     /^extension\/dist\/quill\/(quill|quilljs-markdown|he|marked\.umd|purify\.min)\.js$/,
     /^extension\/dist\/quill\/(quill\.(snow|bubble)|quilljs-markdown-common-style)\.css$/,
     /^extension\/dist\/excalidraw\/(excalidraw-global\.js|excalidraw\.css|versions\.txt|fonts\/\w+\/[\w-]+\.woff2)$/,
