@@ -79,14 +79,15 @@ export async function checkExternalGrading(runtime: QuestionRuntime, variant: Va
   const html = fs.existsSync(questionHtml) ? fs.readFileSync(questionHtml, 'utf8') : '';
   const editors = studentFiles(questionDir, variant.courseRoot, html);
   const testPy = nodePath.join(questionDir, 'tests', 'test.py');
-  const named = fs.existsSync(testPy) ? studentCodeFile(fs.readFileSync(testPy, 'utf8')) : undefined;
+  const testText = fs.existsSync(testPy) ? fs.readFileSync(testPy, 'utf8') : undefined;
+  const named = testText === undefined ? undefined : studentCodeFile(testText);
   const ans = fs.readFileSync(ansPath, 'utf8');
   if (isPlaceholder(ans)) {
     problems.push({ file: ansPath, line: 1, code: 'grading-not-run', message: 'External grading is not checked here: tests/ans.py holds no code (only blank lines, comments or pass), so there is no reference solution to grade.' });
     return { problems, referenceScore: null };
   }
   const names = named ? [named] : referenceFileNames(editors);
-  const key = notebookKey(fs.existsSync(testPy) ? fs.readFileSync(testPy, 'utf8') : '');
+  const key = notebookKey(testText ?? '');
   const reference = await runtime.gradeFiles(variant, Object.fromEntries(names.map((n) => [n, referenceAsFile(n, ans, key)])), { referenceSolution: true });
   if (reference.note) {
     problems.push({ file: infoPath, line: 1, code: 'grading-not-run', message: reference.note });

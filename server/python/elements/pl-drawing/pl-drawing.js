@@ -78,7 +78,7 @@
     function redraw() {
       const nodes = [grid()];
       for (const o of objects) {
-        const node = ext && ext.isExtension(o.type) ? shapes.el('g', {}, ext.nodesFor(o.id)) : shapes.draw(o);
+        const node = isExtension(o.type) ? shapes.el('g', {}, ext.nodesFor(o.id)) : shapes.draw(o);
         if (!node) continue;
         node.setAttribute('data-id', String(o.id));
         node.setAttribute('data-type', String(o.type));
@@ -88,7 +88,7 @@
         if (o.drawErrorBox && o.widthErrorBox !== undefined && o.XcenterErrorBox !== undefined) {
           nodes.push(shapes.el('rect', { x: o.XcenterErrorBox - o.widthErrorBox / 2, y: o.YcenterErrorBox - o.heightErrorBox / 2, width: o.widthErrorBox, height: o.heightErrorBox, fill: 'none', stroke: 'blue', transform: `rotate(${o.angle || 0} ${o.XcenterErrorBox} ${o.YcenterErrorBox})`, class: 'pl-drawing-error-box' }));
         }
-        const handle = o.selectable && options.editable && ext && ext.isExtension(o.type) && ext.turnHandle(o.id);
+        const handle = o.selectable && options.editable && isExtension(o.type) && ext.turnHandle(o.id);
         if (handle) nodes.push(shapes.el('circle', { cx: handle.x, cy: handle.y, r: 6, class: 'pl-drawing-turn', 'data-turn': o.id }));
         if (o.selectable && options.editable && TURNABLE.has(o.type)) {
           const len = o.type === 'pl-distributed-load' ? o.range : o.width;
@@ -130,6 +130,7 @@
       changed,
       error: (text) => api.showError(root, text),
     }) : null;
+    const isExtension = (type) => Boolean(ext && ext.isExtension(type));
 
     const point = (e) => {
       const box = svg.getBoundingClientRect();
@@ -157,9 +158,9 @@
         // sends no dblclick: pointerdown's default is prevented).
         const double = lastPress && lastPress.id === obj.id && e.timeStamp - lastPress.at < 500;
         lastPress = double ? null : { id: obj.id, at: e.timeStamp };
-        if (double && ext && ext.isExtension(obj.type)) ext.dblclick(obj.id, e);
+        if (double && isExtension(obj.type)) ext.dblclick(obj.id, e);
         selected = obj.id;
-        const fabricAt = ext && ext.isExtension(obj.type) ? ext.grab(obj.id) : null;
+        const fabricAt = isExtension(obj.type) ? ext.grab(obj.id) : null;
         drag = { id: obj.id, start: point(e), origin: obj, fabricAt, mode: turn ? 'turn' : handle ? `handle${handle.getAttribute('data-handle')}` : 'move' };
         svg.setPointerCapture?.(e.pointerId);
         e.preventDefault();
@@ -207,7 +208,7 @@
         if (!obj) return;
         const step = e.shiftKey && options.grid_size > 0 ? options.grid_size : 1;
         const moves = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
-        const at = ext && ext.isExtension(obj.type) ? ext.grab(obj.id) : null;
+        const at = isExtension(obj.type) ? ext.grab(obj.id) : null;
         if (at) {
           if (moves[e.key]) ext.moveTo(obj.id, at.left + moves[e.key][0], at.top + moves[e.key][1], e);
           else if (e.key === '[' || e.key === ']') ext.turnBy(obj.id, e.key === ']' ? 5 : -5, e);
@@ -231,7 +232,7 @@
         const opts = JSON.parse(button.getAttribute('data-options') || '{}');
         const kind = button.getAttribute('name');
         const icon = button.querySelector('.pl-drawing-icon');
-        const look = api && ext && ext.isExtension(opts.type) ? lookOf(api, opts, options.element_client_files, root) : null;
+        const look = api && isExtension(opts.type) ? lookOf(api, opts, options.element_client_files, root) : null;
         if (icon && look && look.icon) icon.replaceChildren(Object.assign(document.createElement('img'), { src: look.icon, alt: '', className: 'pl-drawing-icon-image' }));
         else if (icon) icon.textContent = kind === 'delete' ? '✕' : kind === 'help-line' ? '┄' : (kind || '').replace(/^pl-/, '').replace(/-/g, ' ');
         if (look && look.tooltip) {
@@ -240,12 +241,12 @@
         }
         button.addEventListener('click', () => {
           const gone = kind === 'delete' ? objects.find((o) => o.selectable && o.id === selected) : null;
-          if (gone && ext && ext.isExtension(gone.type) && ext.remove(gone.id)) {
+          if (gone && isExtension(gone.type) && ext.remove(gone.id)) {
             selected = null;
             svg.focus();
             return;
           }
-          if (ext && kind !== 'delete' && ext.isExtension(opts.type)) {
+          if (kind !== 'delete' && isExtension(opts.type)) {
             ext.press(opts);
             svg.focus();
             return;
